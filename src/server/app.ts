@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiError } from '../shared/api/errors.schemas';
+import { authRoutes } from './auth/auth.routes';
+import type { AppContext } from './context';
+import { healthRoutes } from './health/health.routes';
+import { AppError, registerErrorHandling } from './http/errors';
+import { trialsRoutes } from './trials/trials.routes';
+import { usersRoutes } from './users/users.routes';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Builds the HTTP app: plugins first, then each feature's routes, then the SPA fallback. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { env } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: env.NODE_ENV === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const https = env.PUBLIC_URL.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        // Mantine sets inline style attributes and injects its CSS variables at run time.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+
+  // Cookies are SameSite=Lax; on top of that a state-changing call must come from our own origin.
+  const trustedOrigin = new URL(env.PUBLIC_URL).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if ((origin && origin !== trustedOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError(403, 'FORBIDDEN_ORIGIN', `Requests that change data must come from ${trustedOrigin}.`);
+    }
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Postwell API', version: '0.1.0', description: 'Every route of the app; errors use the ApiError shape.' },
+      servers: [{ url: env.PUBLIC_URL }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await healthRoutes(app, { database: ctx.database });
+  await authRoutes(app, {
+    auth: ctx.auth,
+    throttle: ctx.throttle,
+    publicUrl: env.PUBLIC_URL,
+    login: { maxFailures: env.LOGIN_MAX_FAILURES, lockMinutes: env.LOGIN_LOCK_MINUTES, perIpPerMinute: env.LOGIN_RATE_PER_MINUTE },
+  });
+  await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
+  await trialsRoutes(app, { trials: ctx.trials, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
+
+  await registerWebApp(app, resolve(env.WEB_DIST_DIR));
+  return app;
+}
+
+/** Serves the built SPA; unknown /api paths get a JSON 404, any other GET gets index.html. */
+async function registerWebApp(app: FastifyInstance, root: string) {
+  const built = existsSync(resolve(root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1y', immutable: true });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({
+        statusCode: 404,
+        code: 'NOT_FOUND',
+        message: `No route ${request.method} ${path}.`,
+      } satisfies ApiError);
+    }
+    if (!built) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    return reply.sendFile('index.html', { maxAge: 0, immutable: false });
+  });
+}

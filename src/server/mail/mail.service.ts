@@ -1,0 +1,54 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queue } from '../jobs/queue';
+import type { MailRepo } from './mail.repo';
+import { sendMailJob } from './send-mail.job';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailDeps {
+  repo: MailRepo;
+  logger: FastifyBaseLogger;
+  smtpUrl?: string;
+  from: string;
+  /** Needed only with SMTP: the worker sends, so a slow or absent mail server never blocks a request. */
+  queue?: Queue;
+}
+
+export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDeps) {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+
+  return {
+    /** Every mail is written to the outbox first; without SMTP_URL it stays there and goes to the log. */
+    async send(message: MailMessage) {
+      if (!transport || !queue) {
+        const { id } = await repo.insert({ ...message, status: 'logged' });
+        logger.info({ outboxId: id, to: message.to, subject: message.subject, text: message.text }, 'mail kept in the outbox (no SMTP_URL)');
+        return;
+      }
+      const { id } = await repo.insert({ ...message, status: 'pending' });
+      await queue.send(sendMailJob, { outboxId: id });
+    },
+
+    /** The handler of sendMailJob. Throws on failure so the queue retries with backoff. */
+    async deliver(outboxId: string, attempt: { retryCount: number; retryLimit: number }) {
+      if (!transport) return;
+      const mail = await repo.claim(outboxId);
+      if (!mail) return;
+      try {
+        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await repo.markSent(mail.id);
+      } catch (error) {
+        const final = attempt.retryCount >= attempt.retryLimit;
+        await repo.markError(mail.id, error instanceof Error ? error.message : String(error), final);
+        logger.warn({ outboxId, err: error, final }, 'mail delivery failed');
+        throw error;
+      }
+    },
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;

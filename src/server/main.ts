@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util';
+import { pino } from 'pino';
+import { buildApp } from './app';
+import { createContext } from './context';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+import { startQueue } from './jobs/queue';
+import { sendMailJob } from './mail/send-mail.job';
+import { loadSecret } from './secret';
+
+const ROLES = ['all', 'api', 'worker'] as const;
+type ProcessRole = (typeof ROLES)[number];
+
+async function main() {
+  const started = performance.now();
+  const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
+  if (!ROLES.includes(values.role as ProcessRole)) throw new Error(`--role must be one of ${ROLES.join(', ')}, not "${values.role}"`);
+  const role = values.role as ProcessRole;
+  const env = loadEnv();
+  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] });
+
+  if (env.DATABASE_URL && !env.AUTH_SECRET) {
+    logger.warn('DATABASE_URL is set without AUTH_SECRET: every process must share the same AUTH_SECRET, or sessions will not carry over');
+  }
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  logger.info({ database: database.kind }, 'database ready');
+  const secret = await loadSecret(env.AUTH_SECRET, env.DATA_DIR);
+  const queue = await startQueue(database, logger, { worker: role !== 'api' });
+  const ctx = createContext({ env, database, logger, secret, queue });
+
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ctx.users.needsAdmin())) {
+    await ctx.users.createFirstAdmin({ name: env.ADMIN_NAME, email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD });
+    logger.info({ email: env.ADMIN_EMAIL }, 'administrator account created from ADMIN_EMAIL');
+  }
+
+  if (role !== 'api') {
+    await queue.work(sendMailJob, ({ outboxId }, attempt) => ctx.mail.deliver(outboxId, attempt));
+  }
+  const app = role !== 'worker' ? await buildApp(ctx) : undefined;
+  if (app) await app.listen({ port: env.PORT, host: env.HOST });
+  logger.info({ role, url: app ? env.PUBLIC_URL : undefined, ms: Math.round(performance.now() - started) }, 'ready');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 20 s; exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    try {
+      await app?.close();
+      await queue.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

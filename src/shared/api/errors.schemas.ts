@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/**
+ * Every error the API sends has this shape. `fields` maps a request field to an i18n key naming what is
+ * wrong with it, so the web app shows the same words as its own form validation.
+ */
+export const ApiErrorSchema = z.object({
+  statusCode: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+  retryAfterSeconds: z.number().int().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
