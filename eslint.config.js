@@ -9,7 +9,16 @@ const forbid = (group, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'src/server/db/migrations',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,12 +34,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...forbid(['**/server/**', '../server/*'], 'src/web must not import src/server; share code through src/shared.'),
+      ...forbid(
+        ['**/server/**', '../server/*'],
+        'src/web must not import src/server; share code through src/shared.',
+      ),
     },
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: forbid(['**/web/**', '../web/*'], 'src/server must not import src/web; share code through src/shared.'),
+    rules: forbid(
+      ['**/web/**', '../web/*'],
+      'src/server must not import src/web; share code through src/shared.',
+    ),
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -47,9 +47,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'RATE_LIMITED', `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`, {
-        retryAfterSeconds: Math.ceil(context.ttl / 1000),
-      }),
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        {
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        },
+      ),
   });
 
   // Cookies are SameSite=Lax; on top of that a state-changing call must come from our own origin.
@@ -58,13 +63,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     const origin = request.headers.origin;
     if ((origin && origin !== trustedOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {
-      throw new AppError(403, 'FORBIDDEN_ORIGIN', `Requests that change data must come from ${trustedOrigin}.`);
+      throw new AppError(
+        403,
+        'FORBIDDEN_ORIGIN',
+        `Requests that change data must come from ${trustedOrigin}.`,
+      );
     }
   });
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Postwell API', version: '0.1.0', description: 'Every route of the app; errors use the ApiError shape.' },
+      info: {
+        title: 'Postwell API',
+        version: '0.1.0',
+        description: 'Every route of the app; errors use the ApiError shape.',
+      },
       servers: [{ url: env.PUBLIC_URL }],
     },
     transform: jsonSchemaTransform,
@@ -77,7 +90,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     auth: ctx.auth,
     throttle: ctx.throttle,
     publicUrl: env.PUBLIC_URL,
-    login: { maxFailures: env.LOGIN_MAX_FAILURES, lockMinutes: env.LOGIN_LOCK_MINUTES, perIpPerMinute: env.LOGIN_RATE_PER_MINUTE },
+    login: {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMinutes: env.LOGIN_LOCK_MINUTES,
+      perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
+    },
   });
   await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
   await trialsRoutes(app, { trials: ctx.trials, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
@@ -101,7 +118,8 @@ async function registerWebApp(app: FastifyInstance, root: string) {
         message: `No route ${request.method} ${path}.`,
       } satisfies ApiError);
     }
-    if (!built) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    if (!built)
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     return reply.sendFile('index.html', { maxAge: 0, immutable: false });
   });
 }

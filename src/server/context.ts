@@ -12,10 +12,22 @@ import { createUsersRepo } from './users/users.repo';
 import { createUsersService } from './users/users.service';
 
 /** The composition root: every repository and service, wired once per process (and per test). */
-export function createContext(input: { env: Env; database: Database; logger: FastifyBaseLogger; secret: string; queue?: Queue }) {
+export function createContext(input: {
+  env: Env;
+  database: Database;
+  logger: FastifyBaseLogger;
+  secret: string;
+  queue?: Queue;
+}) {
   const { env, database, logger, secret, queue } = input;
   const { db } = database;
-  const mail = createMailService({ repo: createMailRepo(db), logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, queue });
+  const mail = createMailService({
+    repo: createMailRepo(db),
+    logger,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    queue,
+  });
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail });
   return {
     env,

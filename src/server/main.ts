@@ -14,13 +14,19 @@ type ProcessRole = (typeof ROLES)[number];
 async function main() {
   const started = performance.now();
   const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
-  if (!ROLES.includes(values.role as ProcessRole)) throw new Error(`--role must be one of ${ROLES.join(', ')}, not "${values.role}"`);
+  if (!ROLES.includes(values.role as ProcessRole))
+    throw new Error(`--role must be one of ${ROLES.join(', ')}, not "${values.role}"`);
   const role = values.role as ProcessRole;
   const env = loadEnv();
-  const logger = pino({ level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] });
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
 
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
-    logger.warn('DATABASE_URL is set without AUTH_SECRET: every process must share the same AUTH_SECRET, or sessions will not carry over');
+    logger.warn(
+      'DATABASE_URL is set without AUTH_SECRET: every process must share the same AUTH_SECRET, or sessions will not carry over',
+    );
   }
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   logger.info({ database: database.kind }, 'database ready');
@@ -29,7 +35,11 @@ async function main() {
   const ctx = createContext({ env, database, logger, secret, queue });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ctx.users.needsAdmin())) {
-    await ctx.users.createFirstAdmin({ name: env.ADMIN_NAME, email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD });
+    await ctx.users.createFirstAdmin({
+      name: env.ADMIN_NAME,
+      email: env.ADMIN_EMAIL.toLowerCase(),
+      password: env.ADMIN_PASSWORD,
+    });
     logger.info({ email: env.ADMIN_EMAIL }, 'administrator account created from ADMIN_EMAIL');
   }
 
@@ -38,7 +48,10 @@ async function main() {
   }
   const app = role !== 'worker' ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info({ role, url: app ? env.PUBLIC_URL : undefined, ms: Math.round(performance.now() - started) }, 'ready');
+  logger.info(
+    { role, url: app ? env.PUBLIC_URL : undefined, ms: Math.round(performance.now() - started) },
+    'ready',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

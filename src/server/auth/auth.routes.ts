@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PasswordResetRequestSchema, ResetPasswordBodySchema, SignInBodySchema } from '../../shared/api/auth.schemas';
+import {
+  PasswordResetRequestSchema,
+  ResetPasswordBodySchema,
+  SignInBodySchema,
+} from '../../shared/api/auth.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
@@ -15,7 +19,13 @@ export interface AuthRoutesDeps {
 }
 
 /** Hands a request to better-auth as a web Request and copies its answer back, errors in our ApiError shape. */
-async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, reply: FastifyReply, body?: unknown) {
+async function forward(
+  auth: Auth,
+  publicUrl: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body?: unknown,
+) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -38,19 +48,25 @@ async function forward(auth: Auth, publicUrl: string, request: FastifyRequest, r
   const text = await response.text();
   if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
     const error = JSON.parse(text) as { code?: string; message?: string };
-    return {
-      status: response.status,
-      send: () =>
-        reply.send({ statusCode: response.status, code: error.code ?? 'AUTH_ERROR', message: error.message ?? 'Authentication failed.' }),
-    };
+    const send = () =>
+      reply.send({
+        statusCode: response.status,
+        code: error.code ?? 'AUTH_ERROR',
+        message: error.message ?? 'Authentication failed.',
+      });
+    return { status: response.status, send, sendUser: send };
   }
   return {
     status: response.status,
     send: () => reply.send(text || null),
     /** The session token lives in the HttpOnly cookie only; page scripts never see it. */
     sendUser: () => {
-      const { user } = JSON.parse(text) as { user: { id: string; email: string; name: string; role?: string } };
-      return reply.send({ user: { id: user.id, email: user.email, name: user.name, role: user.role ?? 'user' } });
+      const { user } = JSON.parse(text) as {
+        user: { id: string; email: string; name: string; role?: string };
+      };
+      return reply.send({
+        user: { id: user.id, email: user.email, name: user.name, role: user.role ?? 'user' },
+      });
     },
   };
 }
@@ -70,7 +86,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         summary: 'Sign in with email and password; sets the session cookie',
         body: SignInBodySchema,
         response: {
-          200: z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }).loose() }).loose(),
+          200: z
+            .object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }).loose() })
+            .loose(),
           ...errors,
         },
       },
@@ -81,9 +99,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       const lockedUntil = await throttle.lockedUntil(email);
       if (lockedUntil) {
         const minutes = minutesUntil(lockedUntil);
-        throw new AppError(429, 'ACCOUNT_LOCKED', `Too many failed sign-in attempts for this account. Try again in ${minutes} minutes.`, {
-          retryAfterSeconds: minutes * 60,
-        });
+        throw new AppError(
+          429,
+          'ACCOUNT_LOCKED',
+          `Too many failed sign-in attempts for this account. Try again in ${minutes} minutes.`,
+          {
+            retryAfterSeconds: minutes * 60,
+          },
+        );
       }
       const result = await forward(auth, publicUrl, request, reply, request.body);
       if (result.status === 401) await throttle.recordFailure(email, login.maxFailures, login.lockMinutes);

@@ -5,7 +5,10 @@ import { loginThrottle } from '../db/schema';
 export function createLoginThrottleRepo(db: Db) {
   return {
     async lockedUntil(email: string): Promise<Date | null> {
-      const [row] = await db.select({ lockedUntil: loginThrottle.lockedUntil }).from(loginThrottle).where(eq(loginThrottle.email, email));
+      const [row] = await db
+        .select({ lockedUntil: loginThrottle.lockedUntil })
+        .from(loginThrottle)
+        .where(eq(loginThrottle.email, email));
       return row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null;
     },
     /**
@@ -26,7 +29,11 @@ export function createLoginThrottleRepo(db: Db) {
         });
       await db
         .update(loginThrottle)
-        .set({ lockedUntil: sql`now() + make_interval(mins => ${lockMinutes})`, failures: 0, windowStartedAt: sql`now()` })
+        .set({
+          lockedUntil: sql`now() + make_interval(mins => ${lockMinutes})`,
+          failures: 0,
+          windowStartedAt: sql`now()`,
+        })
         .where(sql`${loginThrottle.email} = ${email} and ${loginThrottle.failures} >= ${maxFailures}`);
     },
     async clear(email: string) {

@@ -17,7 +17,8 @@ declare module 'fastify' {
   }
 }
 
-export const unauthorized = () => new AppError(401, 'UNAUTHORIZED', 'You are not signed in, or your session has ended.');
+export const unauthorized = () =>
+  new AppError(401, 'UNAUTHORIZED', 'You are not signed in, or your session has ended.');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not authorized to access this page.');
 
 /** preHandlers that load the session once per request; the server checks roles on every call. */

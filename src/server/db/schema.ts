@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -95,7 +105,11 @@ export const trialRequests = pgTable(
     createdAt: createdAt(),
   },
   // One open request per address: a second one is answered politely, not stored twice.
-  (t) => [uniqueIndex('trial_requests_pending_email_idx').on(t.email).where(sql`status = 'pending'`)],
+  (t) => [
+    uniqueIndex('trial_requests_pending_email_idx')
+      .on(t.email)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /** Failed sign-ins per account, for the lock-out that complements the per-IP rate limit. */

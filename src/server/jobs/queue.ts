@@ -24,12 +24,23 @@ export interface JobContext {
  * send and work, so the engine could change without touching them.
  */
 export interface Queue {
-  send<S extends z.ZodType>(job: JobDefinition<S>, data: z.input<S>, options?: { startAfter?: Date }): Promise<string>;
-  work<S extends z.ZodType>(job: JobDefinition<S>, handler: (data: z.output<S>, ctx: JobContext) => Promise<void>): Promise<void>;
+  send<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    data: z.input<S>,
+    options?: { startAfter?: Date },
+  ): Promise<string>;
+  work<S extends z.ZodType>(
+    job: JobDefinition<S>,
+    handler: (data: z.output<S>, ctx: JobContext) => Promise<void>,
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startQueue(database: SqlExecutor, logger: FastifyBaseLogger, options: { worker: boolean }): Promise<Queue> {
+export async function startQueue(
+  database: SqlExecutor,
+  logger: FastifyBaseLogger,
+  options: { worker: boolean },
+): Promise<Queue> {
   const boss = new PgBoss({ db: database, supervise: options.worker, schedule: false, migrate: true });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -47,7 +58,9 @@ export async function startQueue(database: SqlExecutor, logger: FastifyBaseLogge
   return {
     async send(job, data, sendOptions) {
       await ensureQueue(job);
-      const id = await boss.send(job.name, job.payload.parse(data) as object, { startAfter: sendOptions?.startAfter });
+      const id = await boss.send(job.name, job.payload.parse(data) as object, {
+        startAfter: sendOptions?.startAfter,
+      });
       if (!id) throw new Error(`job ${job.name} was not queued`);
       return id;
     },
@@ -55,7 +68,10 @@ export async function startQueue(database: SqlExecutor, logger: FastifyBaseLogge
       await ensureQueue(job);
       await boss.work(job.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
         for (const item of jobs) {
-          await handler(job.payload.parse(item.data), { retryCount: item.retryCount, retryLimit: item.retryLimit });
+          await handler(job.payload.parse(item.data), {
+            retryCount: item.retryCount,
+            retryLimit: item.retryLimit,
+          });
         }
       });
     },

@@ -20,7 +20,10 @@ export function createMailRepo(db: Db) {
       return row;
     },
     async markSent(id: string) {
-      await db.update(outbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(outbox.id, id));
     },
     async markError(id: string, error: string, final: boolean) {
       await db

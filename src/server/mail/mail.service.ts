@@ -27,7 +27,10 @@ export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDe
     async send(message: MailMessage) {
       if (!transport || !queue) {
         const { id } = await repo.insert({ ...message, status: 'logged' });
-        logger.info({ outboxId: id, to: message.to, subject: message.subject, text: message.text }, 'mail kept in the outbox (no SMTP_URL)');
+        logger.info(
+          { outboxId: id, to: message.to, subject: message.subject, text: message.text },
+          'mail kept in the outbox (no SMTP_URL)',
+        );
         return;
       }
       const { id } = await repo.insert({ ...message, status: 'pending' });

@@ -13,13 +13,20 @@ export async function trialsRoutes(app: FastifyInstance, deps: { trials: TrialsR
         tags: ['trials'],
         summary: 'Ask for a free trial; an administrator approves it later',
         body: TrialRequestBodySchema,
-        response: { 200: TrialRequestResultSchema, 201: TrialRequestResultSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+        response: {
+          200: TrialRequestResultSchema,
+          201: TrialRequestResultSchema,
+          400: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const stored = await deps.trials.insertIfNew(request.body);
       if (stored) request.log.info({ email: request.body.email }, 'trial requested');
-      return stored ? reply.status(201).send({ status: 'received' }) : reply.status(200).send({ status: 'already_requested' });
+      return stored
+        ? reply.status(201).send({ status: 'received' })
+        : reply.status(200).send({ status: 'already_requested' });
     },
   );
 }

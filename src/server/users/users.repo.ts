@@ -11,19 +11,34 @@ export function createUsersRepo(db: Db) {
       return row;
     },
     async hasAnyUser() {
-      const [row] = await db.select({ one: sql<number>`1` }).from(users).limit(1);
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(users)
+        .limit(1);
       return row !== undefined;
     },
     /** Ordered by creation; `startAfter` is the id of the last user of the previous page. */
     async list(limit: number, startAfter?: string) {
       let where;
       if (startAfter) {
-        const [cursor] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, startAfter));
+        const [cursor] = await db
+          .select({ createdAt: users.createdAt })
+          .from(users)
+          .where(eq(users.id, startAfter));
         if (!cursor) return null;
-        where = or(gt(users.createdAt, cursor.createdAt), and(eq(users.createdAt, cursor.createdAt), gt(users.id, startAfter)));
+        where = or(
+          gt(users.createdAt, cursor.createdAt),
+          and(eq(users.createdAt, cursor.createdAt), gt(users.id, startAfter)),
+        );
       }
       return db
-        .select({ id: users.id, email: users.email, name: users.name, role: users.role, createdAt: users.createdAt })
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          role: users.role,
+          createdAt: users.createdAt,
+        })
         .from(users)
         .where(where)
         .orderBy(asc(users.createdAt), asc(users.id))

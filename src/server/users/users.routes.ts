@@ -9,7 +9,10 @@ import type { Auth } from '../auth/auth';
 import { type Guards, userOf } from '../auth/session';
 import type { UsersService } from './users.service';
 
-export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService; guards: Guards; auth: Auth }) {
+export async function usersRoutes(
+  app: FastifyInstance,
+  deps: { users: UsersService; guards: Guards; auth: Auth },
+) {
   const { users, guards, auth } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -17,7 +20,11 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
     '/api/users/profile',
     {
       preHandler: guards.requireUser,
-      schema: { tags: ['users'], summary: 'The signed-in user, their connections and settings', response: { 200: ProfileSchema, 401: ApiErrorSchema } },
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user, their connections and settings',
+        response: { 200: ProfileSchema, 401: ApiErrorSchema },
+      },
     },
     async (request) => users.profile(userOf(request)),
   );
@@ -38,7 +45,13 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
 
   r.get(
     '/api/setup',
-    { schema: { tags: ['setup'], summary: 'Whether the administrator account still has to be created', response: { 200: SetupStatusSchema } } },
+    {
+      schema: {
+        tags: ['setup'],
+        summary: 'Whether the administrator account still has to be created',
+        response: { 200: SetupStatusSchema },
+      },
+    },
     async () => ({ needsAdmin: await users.needsAdmin() }),
   );
 
@@ -50,7 +63,12 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
         tags: ['setup'],
         summary: 'Create the first account (super_admin) and sign it in; refused once any user exists',
         body: CreateAdminBodySchema,
-        response: { 201: z.object({ uid: z.string() }), 400: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema },
+        response: {
+          201: z.object({ uid: z.string() }),
+          400: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -31,7 +31,13 @@ export function createUsersService(repo: UsersRepo, auth: Auth) {
       }
       const page = rows.slice(0, limit);
       return {
-        data: page.map((u) => ({ uid: u.id, email: u.email, displayName: u.name, role: toRole(u.role), createdAt: u.createdAt.toISOString() })),
+        data: page.map((u) => ({
+          uid: u.id,
+          email: u.email,
+          displayName: u.name,
+          role: toRole(u.role),
+          createdAt: u.createdAt.toISOString(),
+        })),
         nextStartAfter: rows.length > limit ? page.at(-1)!.id : null,
       };
     },
@@ -47,7 +53,12 @@ export function createUsersService(repo: UsersRepo, auth: Auth) {
       }
       try {
         await auth.api.createUser({
-          body: { email: input.email, password: input.password, name: input.name, role: 'super_admin' as never },
+          body: {
+            email: input.email,
+            password: input.password,
+            name: input.name,
+            role: 'super_admin' as never,
+          },
         });
       } catch (error) {
         await repo.releaseFirstAdmin();

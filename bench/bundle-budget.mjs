@@ -1,0 +1,34 @@
+// Weighs the JavaScript a first visit to the home route downloads: the entry chunk, everything it
+// imports statically, and the English messages it loads before the first render. Budget: 150 KB gzip.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const dist = process.argv[2] ?? 'dist/web';
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const enKey = Object.keys(manifest).find((k) => k.endsWith('i18n/en.json'));
+
+const seen = new Set();
+const visit = (key) => {
+  if (!key || seen.has(key)) return;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) visit(dep);
+};
+visit(entryKey);
+visit(enKey);
+
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const rows = [...seen].map((key) => ({ file: manifest[key].file, kb: gz(manifest[key].file) / 1024 }));
+const css = (manifest[entryKey].css ?? []).map((file) => gz(file) / 1024).reduce((a, b) => a + b, 0);
+const total = rows.reduce((sum, r) => sum + r.kb, 0);
+for (const r of rows.sort((a, b) => b.kb - a.kb))
+  console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
+console.log(
+  `home route JavaScript: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB); CSS ${css.toFixed(1)} KB gzip`,
+);
+if (total > BUDGET_KB) {
+  console.error(`over budget by ${(total - BUDGET_KB).toFixed(1)} KB`);
+  process.exit(1);
+}

@@ -1,0 +1,71 @@
+import { Alert, Container, Grid, NavLink, Paper, Title } from '@mantine/core';
+import { IconLayoutDashboard, IconSettings, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { canManageSettings, canManageUsers } from '../../../../shared/roles';
+import { useProfile } from '../../../lib/session';
+
+/** The admin area: a side menu whose items depend on the role, and the chosen page beside it. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { data: profile } = useProfile();
+  if (!profile || !canManageUsers(profile.role)) {
+    return (
+      <Container py="xl">
+        <Alert color="red" role="alert">
+          {t('admin.notAuthorized')}
+        </Alert>
+      </Container>
+    );
+  }
+  const items = [
+    { to: '/admin/dashboard', label: t('nav.dashboard'), icon: IconLayoutDashboard, show: true },
+    { to: '/admin/users', label: t('nav.userManagement'), icon: IconUsers, show: true },
+    {
+      to: '/admin/settings',
+      label: t('nav.settings'),
+      icon: IconSettings,
+      show: canManageSettings(profile.role),
+    },
+  ];
+  return (
+    <Container size="xl" py="xl">
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 3 }}>
+          <Paper withBorder p="xs" component="nav" aria-label={t('admin.dashboardTitle')}>
+            {items
+              .filter((item) => item.show)
+              .map(({ to, label, icon: Icon }) => (
+                <NavLink
+                  key={to}
+                  component={Link}
+                  to={to}
+                  label={label}
+                  active={pathname === to}
+                  leftSection={<Icon size={18} aria-hidden />}
+                />
+              ))}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 9 }}>
+          <Outlet />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+export function AdminSection({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Title order={1} mb="md">
+        {t(titleKey)}
+      </Title>
+      <Alert color="blue" variant="light">
+        {t('admin.comingSoon')}
+      </Alert>
+    </>
+  );
+}

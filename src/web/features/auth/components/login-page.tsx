@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { type SignInBody, SignInBodySchema } from '../../../../shared/api/auth.schemas';
+import { EMAIL_PATTERN } from '../../../../shared/api/fields';
+import { errorMessage } from '../../../lib/error-message';
+import { useProfile } from '../../../lib/session';
+import { useSetupStatus } from '../api/get-setup-status';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useSignIn } from '../api/sign-in';
+import { safeRedirect } from '../safe-redirect';
+import { SetupAdminForm } from './setup-admin-form';
+
+/**
+ * Signed-in visitors are sent to Posts; right after signing in, to the `redirect` query when it is a path
+ * of this site, else to the dashboard. The move happens once the refreshed profile is in the cache, so the
+ * guarded page never sees a stale "signed out".
+ */
+export function LoginPage() {
+  const setup = useSetupStatus();
+  const { data: profile } = useProfile();
+  const [params] = useSearchParams();
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const onSignedIn = () => setJustSignedIn(true);
+  if (profile)
+    return (
+      <Navigate to={safeRedirect(params.get('redirect'), justSignedIn ? '/dashboard' : '/posts')} replace />
+    );
+  return (
+    <Center py="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
+        {setup.isPending ? (
+          <Loader aria-label="loading" />
+        ) : setup.data?.needsAdmin ? (
+          <SetupAdminForm onCreated={onSignedIn} />
+        ) : (
+          <LoginForm onSignedIn={onSignedIn} />
+        )}
+      </Paper>
+    </Center>
+  );
+}
+
+function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const { t } = useTranslation();
+  const signIn = useSignIn();
+  const reset = useRequestPasswordReset();
+  const [resetProblem, setResetProblem] = useState<string | null>(null);
+  const form = useForm<SignInBody>({
+    resolver: zodResolver(SignInBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const fieldError = (name: keyof SignInBody) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? t(message) : undefined;
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    reset.reset();
+    signIn.mutate(values, { onSuccess: onSignedIn });
+  });
+
+  const onForgotPassword = () => {
+    signIn.reset();
+    const email = form.getValues('email').trim();
+    if (!email) return setResetProblem(t('login.resetEmailRequired'));
+    if (!EMAIL_PATTERN.test(email)) return setResetProblem(t('login.email_invalid'));
+    setResetProblem(null);
+    reset.mutate(email);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <Title order={1} size="h2">
+          {t('login.title')}
+        </Title>
+        {signIn.isError && (
+          <Alert color="red" variant="filled" role="alert">
+            {errorMessage(t, signIn.error, 'login.failed')}
+          </Alert>
+        )}
+        {(resetProblem || reset.isError) && (
+          <Alert color="red" role="alert">
+            {resetProblem ?? errorMessage(t, reset.error, 'login.resetFailed')}
+          </Alert>
+        )}
+        {reset.isSuccess && (
+          <Alert color="blue" role="status">
+            {t('login.resetSent', { email: reset.variables })}
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          {...form.register('email')}
+          error={fieldError('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          {...form.register('password')}
+          error={fieldError('password')}
+        />
+        <Button type="submit" loading={signIn.isPending}>
+          {t('login.submit')}
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          onClick={onForgotPassword}
+          disabled={reset.isPending}
+          ta="start"
+        >
+          {t('login.forgotPassword')}
+        </Anchor>
+        <Group justify="space-between">
+          <Anchor component={Link} to="/">
+            {t('login.backHome')}
+          </Anchor>
+          <Anchor component={Link} to="/trial">
+            {t('login.startTrial')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

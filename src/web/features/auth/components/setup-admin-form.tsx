@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notify } from '../../../lib/notify';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type CreateAdminBody, CreateAdminBodySchema } from '../../../../shared/api/auth.schemas';
+import { PASSWORD_MIN } from '../../../../shared/api/fields';
+import { applyFieldErrors, errorMessage } from '../../../lib/error-message';
+import { useCreateAdmin } from '../api/create-admin';
+
+/** Shown on /login while the installation has no user: the first account becomes super_admin. */
+export function SetupAdminForm({ onCreated }: { onCreated: () => void }) {
+  const { t } = useTranslation();
+  const createAdmin = useCreateAdmin();
+  const form = useForm<CreateAdminBody>({
+    resolver: zodResolver(CreateAdminBodySchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const fieldError = (name: keyof CreateAdminBody) => {
+    const message = form.formState.errors[name]?.message;
+    return message ? t(message, { min: PASSWORD_MIN }) : undefined;
+  };
+
+  const onSubmit = form.handleSubmit((values) =>
+    createAdmin.mutate(values, {
+      onSuccess: () => {
+        notify({ color: 'green', message: t('setup.created') });
+        onCreated();
+      },
+      onError: (error) => applyFieldErrors(error, form.setError),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <Title order={1} size="h2">
+          {t('setup.title')}
+        </Title>
+        <Text c="dimmed">{t('setup.intro')}</Text>
+        {createAdmin.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(t, createAdmin.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('setup.name')}
+          autoComplete="name"
+          {...form.register('name')}
+          error={fieldError('name')}
+        />
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={fieldError('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={fieldError('password')}
+        />
+        <Button type="submit" loading={createAdmin.isPending}>
+          {t('setup.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

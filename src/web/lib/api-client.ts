@@ -1,0 +1,68 @@
+import type { ApiError } from '../../shared/api/errors.schemas';
+
+/** A failed API call, carrying the server's ApiError body (or a network failure as status 0). */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+  readonly retryAfterSeconds?: number;
+
+  constructor(body: ApiError) {
+    super(body.message);
+    this.status = body.statusCode;
+    this.code = body.code;
+    this.fields = body.fields;
+    this.retryAfterSeconds = body.retryAfterSeconds;
+  }
+}
+
+let onUnauthorized: (() => void) | undefined;
+
+/** The session layer registers what a 401 does: sign the user out (spec section 4). */
+export function setUnauthorizedHandler(handler: (() => void) | undefined) {
+  onUnauthorized = handler;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Where a 401 is an answer, not an ended session (sign-in, the session probe). */
+  expectUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError({ statusCode: 0, code: 'NETWORK_ERROR', message: 'errors.network' });
+  }
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : null;
+  if (response.ok) return data as T;
+  if (response.status === 401 && !options.expectUnauthorized) onUnauthorized?.();
+  const body = (data && typeof data === 'object' ? data : {}) as Partial<ApiError>;
+  throw new ApiRequestError({
+    statusCode: response.status,
+    code: body.code ?? 'HTTP_ERROR',
+    message: body.message ?? response.statusText,
+    fields: body.fields,
+    retryAfterSeconds: body.retryAfterSeconds,
+  });
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+import type { TFunction } from 'i18next';
+import { ApiRequestError } from './api-client';
+
+// Server error codes the UI explains in the reader's language; anything else falls back to `fallbackKey`.
+const CODE_KEYS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'login.invalidCredentials',
+  BANNED_USER: 'login.banned',
+  RATE_LIMITED: 'errors.rateLimited',
+  NETWORK_ERROR: 'errors.network',
+  ADMIN_EXISTS: 'setup.alreadyExists',
+  INVALID_TOKEN: 'resetPassword.invalidToken',
+  VALIDATION_ERROR: 'errors.validation',
+  FORBIDDEN: 'admin.notAuthorized',
+};
+
+export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {
+  if (!(error instanceof ApiRequestError)) return t(fallbackKey);
+  if (error.code === 'ACCOUNT_LOCKED') {
+    return t('login.locked', { minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });
+  }
+  const key = CODE_KEYS[error.code];
+  return key ? t(key) : t(fallbackKey);
+}
+
+/** Hands the server's per-field i18n keys to a react-hook-form `setError`. */
+export function applyFieldErrors<F extends string>(
+  error: unknown,
+  setError: (field: F, e: { message: string }) => void,
+) {
+  if (!(error instanceof ApiRequestError) || !error.fields) return false;
+  for (const [field, key] of Object.entries(error.fields)) setError(field as F, { message: key });
+  return true;
+}
