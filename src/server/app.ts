@@ -24,7 +24,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: ctx.logger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: env.NODE_ENV === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

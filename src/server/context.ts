@@ -28,7 +28,7 @@ export function createContext(input: {
     from: env.MAIL_FROM,
     queue,
   });
-  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail });
+  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger });
   return {
     env,
     database,

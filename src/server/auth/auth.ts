@@ -4,6 +4,7 @@ import { admin } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements, userAc } from 'better-auth/plugins/admin/access';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/api/fields';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { MailService } from '../mail/mail.service';
@@ -21,9 +22,10 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   mail: MailService;
+  logger: FastifyBaseLogger;
 }
 
-export function createAuth({ db, secret, publicUrl, mail }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mail, logger }: AuthOptions) {
   return betterAuth({
     appName: 'Postwell',
     baseURL: publicUrl,
@@ -31,6 +33,11 @@ export function createAuth({ db, secret, publicUrl, mail }: AuthOptions) {
     secret,
     trustedOrigins: [publicUrl],
     telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      // better-auth's own messages go to the app's log, at the same level, never to the console.
+      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },

@@ -1,0 +1,73 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+
+describe('health, OpenAPI, 404s and the SPA fallback', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const web = await mkdtemp(join(tmpdir(), 'postwell-web-'));
+    await writeFile(join(web, 'index.html'), '<!doctype html><title>spa</title>');
+    t = await createTestApp({ WEB_DIST_DIR: web });
+  });
+  afterAll(() => t.close());
+
+  it('answers ok when the database answers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 with a clear error when the database does not answer', async () => {
+    const broken = await createTestApp();
+    const ping = broken.ctx.database.ping;
+    broken.ctx.database.ping = async () => {
+      throw new Error('connection refused');
+    };
+    const res = await broken.app.inject({ url: '/api/health' });
+    broken.ctx.database.ping = ping;
+    await broken.close();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
+    expect(res.body).not.toContain('connection refused');
+  });
+
+  it('serves an OpenAPI document generated from the route schemas, and a reference page', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/users/profile', '/api/trials', '/api/auth/sign-in/email', '/api/setup/admin']),
+    );
+    expect(doc.paths['/api/trials'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email']);
+    const page = await t.app.inject({ url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+
+  it('answers unknown /api paths with a JSON 404, and other paths with the SPA', async () => {
+    const api = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/does-not-exist.' });
+    const spa = await t.app.inject({ url: '/posts/anything?x=1' });
+    expect(spa.statusCode).toBe(200);
+    expect(spa.body).toContain('<title>spa</title>');
+  });
+
+  it('refuses malformed JSON with a 400 that says so, never a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/trials',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/JSON/i);
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { pino } from 'pino';
+import type { Role } from '../src/shared/roles';
+import { buildApp } from '../src/server/app';
+import { type AppContext, createContext } from '../src/server/context';
+import { openDatabase } from '../src/server/db/client';
+import { loadEnv } from '../src/server/env';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database of its own: in-memory PGlite, or a new PostgreSQL database on
+ * TEST_DATABASE_URL when the project runs with TEST_DB=postgres. Dropped again by close().
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { url, drop } = await freshDatabase();
+  const database = await openDatabase({ url });
+  const config = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, WEB_DIST_DIR: '/nonexistent', ...env });
+  const ctx = createContext({ env: config, database, logger: pino({ level: 'silent' }), secret: randomBytes(32).toString('hex') });
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') return { url: undefined, drop: async () => {} };
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `postwell_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A user made the way an administrator makes one, with a known password. */
+export async function createUser(ctx: AppContext, input: { email: string; role?: Role; name?: string; password?: string }) {
+  const { user } = await ctx.auth.api.createUser({
+    body: {
+      email: input.email,
+      password: input.password ?? 'correct-horse-1',
+      name: input.name ?? input.email.split('@')[0]!,
+      role: (input.role ?? 'user') as never,
+    },
+  });
+  return user;
+}
+
+/** Signs in through the HTTP API and returns the session cookie to send with later requests. */
+export async function signIn(app: FastifyInstance, email: string, password = 'correct-horse-1'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return cookieFrom(response.headers['set-cookie']);
+}
+
+export function cookieFrom(header: string | string[] | undefined): string {
+  const list = Array.isArray(header) ? header : header ? [header] : [];
+  const cookie = list.map((c) => c.split(';')[0]).join('; ');
+  if (!cookie) throw new Error('no session cookie was set');
+  return cookie;
+}
