@@ -23,8 +23,19 @@ export interface TestApp {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { url, drop } = await freshDatabase();
   const database = await openDatabase({ url });
-  const config = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL, WEB_DIST_DIR: '/nonexistent', ...env });
-  const ctx = createContext({ env: config, database, logger: pino({ level: 'silent' }), secret: randomBytes(32).toString('hex') });
+  const config = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL,
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const ctx = createContext({
+    env: config,
+    database,
+    logger: pino({ level: 'silent' }),
+    secret: randomBytes(32).toString('hex'),
+  });
   const app = await buildApp(ctx);
   await app.ready();
   return {
@@ -61,7 +72,10 @@ async function freshDatabase(): Promise<{ url?: string; drop: () => Promise<void
 }
 
 /** A user made the way an administrator makes one, with a known password. */
-export async function createUser(ctx: AppContext, input: { email: string; role?: Role; name?: string; password?: string }) {
+export async function createUser(
+  ctx: AppContext,
+  input: { email: string; role?: Role; name?: string; password?: string },
+) {
   const { user } = await ctx.auth.api.createUser({
     body: {
       email: input.email,
@@ -74,8 +88,16 @@ export async function createUser(ctx: AppContext, input: { email: string; role?:
 }
 
 /** Signs in through the HTTP API and returns the session cookie to send with later requests. */
-export async function signIn(app: FastifyInstance, email: string, password = 'correct-horse-1'): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password = 'correct-horse-1',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return cookieFrom(response.headers['set-cookie']);
 }

@@ -16,12 +16,19 @@ describe('sign-in, sign-out, lock-out and password reset', () => {
   afterAll(() => t.close());
 
   const attempt = (email: string, password: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: ip });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      remoteAddress: ip,
+    });
 
   it('signs in with the right password and never hands the session token to page scripts', async () => {
     const res = await attempt('SAM@example.com', 'correct-horse-1');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: { id: expect.any(String), email: 'sam@example.com', name: 'Sam', role: 'user' } });
+    expect(res.json()).toEqual({
+      user: { id: expect.any(String), email: 'sam@example.com', name: 'Sam', role: 'user' },
+    });
     expect(res.body).not.toMatch(/token/);
     expect(res.headers['set-cookie']!.toString()).toMatch(/postwell\.session_token=.+HttpOnly/);
   });
@@ -36,24 +43,33 @@ describe('sign-in, sign-out, lock-out and password reset', () => {
   });
 
   it('validates the login body and names the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: '', password: '' }, remoteAddress: '10.0.0.3' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: '', password: '' },
+      remoteAddress: '10.0.0.3',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ email: 'login.email_required', password: 'login.password_required' });
   });
 
   it('locks an account after repeated failures, even for the right password, from any address', async () => {
-    for (let i = 0; i < LOCK_AFTER; i++) expect((await attempt('lou@example.com', `guess-${i}`, `10.1.0.${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < LOCK_AFTER; i++)
+      expect((await attempt('lou@example.com', `guess-${i}`, `10.1.0.${i}`)).statusCode).toBe(401);
     const locked = await attempt('lou@example.com', 'correct-horse-1', '10.1.9.9');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', retryAfterSeconds: 15 * 60 });
-    expect(locked.json().message).toBe('Too many failed sign-in attempts for this account. Try again in 15 minutes.');
+    expect(locked.json().message).toBe(
+      'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+    );
     // Another account is not affected.
     expect((await attempt('sam@example.com', 'correct-horse-1', '10.1.9.9')).statusCode).toBe(200);
   });
 
   it('rate-limits sign-in attempts per IP address', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 13; i++) statuses.push((await attempt(`someone${i}@example.com`, 'x', '10.2.0.1')).statusCode);
+    for (let i = 0; i < 13; i++)
+      statuses.push((await attempt(`someone${i}@example.com`, 'x', '10.2.0.1')).statusCode);
     expect(statuses.slice(0, 12).every((s) => s === 401)).toBe(true);
     const limited = await attempt('sam@example.com', 'correct-horse-1', '10.2.0.1');
     expect(limited.statusCode).toBe(429);
@@ -63,7 +79,12 @@ describe('sign-in, sign-out, lock-out and password reset', () => {
   it('signs out: the cookie no longer opens the profile', async () => {
     const cookie = await signIn(t.app, 'sam@example.com');
     expect((await t.app.inject({ url: '/api/users/profile', headers: { cookie } })).statusCode).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie, origin: PUBLIC_URL }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, origin: PUBLIC_URL },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     const after = await t.app.inject({ url: '/api/users/profile', headers: { cookie } });
     expect(after.statusCode).toBe(401);
@@ -83,10 +104,18 @@ describe('sign-in, sign-out, lock-out and password reset', () => {
 
   it('resets a forgotten password through the mailed link, and ends old sessions', async () => {
     const oldCookie = await signIn(t.app, 'rae@example.com');
-    const ask = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'rae@example.com' } });
+    const ask = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'rae@example.com' },
+    });
     expect(ask.statusCode).toBe(200);
     // An unknown address gets the same answer, and no mail.
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'ghost@example.com' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: 'ghost@example.com' },
+    });
     expect(unknown.json()).toEqual(ask.json());
 
     const mails = await t.ctx.database.db.select().from(outbox).where(eq(outbox.to, 'rae@example.com'));
@@ -101,17 +130,31 @@ describe('sign-in, sign-out, lock-out and password reset', () => {
     expect(landing.pathname).toBe('/reset-password');
     const token = landing.searchParams.get('token')!;
 
-    const tooShort = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'short' } });
+    const tooShort = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'short' },
+    });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().fields).toEqual({ newPassword: 'setup.password_too_short' });
 
-    const done = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'brand-new-pass-2' } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'brand-new-pass-2' },
+    });
     expect(done.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/users/profile', headers: { cookie: oldCookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/users/profile', headers: { cookie: oldCookie } })).statusCode,
+    ).toBe(401);
     expect((await attempt('rae@example.com', 'correct-horse-1', '10.3.0.1')).statusCode).toBe(401);
     expect((await attempt('rae@example.com', 'brand-new-pass-2', '10.3.0.1')).statusCode).toBe(200);
 
-    const reuse = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'another-pass-3' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'another-pass-3' },
+    });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json()).toMatchObject({ code: 'INVALID_TOKEN' });
   });

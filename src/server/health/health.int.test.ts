@@ -29,7 +29,10 @@ describe('health, OpenAPI, 404s and the SPA fallback', () => {
     broken.ctx.database.ping = ping;
     await broken.close();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' });
+    expect(res.json()).toMatchObject({
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'The database does not answer.',
+    });
     expect(res.body).not.toContain('connection refused');
   });
 
@@ -37,9 +40,18 @@ describe('health, OpenAPI, 404s and the SPA fallback', () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/health', '/api/users/profile', '/api/trials', '/api/auth/sign-in/email', '/api/setup/admin']),
+      expect.arrayContaining([
+        '/api/health',
+        '/api/users/profile',
+        '/api/trials',
+        '/api/auth/sign-in/email',
+        '/api/setup/admin',
+      ]),
     );
-    expect(doc.paths['/api/trials'].post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email']);
+    expect(doc.paths['/api/trials'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'name',
+      'email',
+    ]);
     const page = await t.app.inject({ url: '/api/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -48,7 +60,11 @@ describe('health, OpenAPI, 404s and the SPA fallback', () => {
   it('answers unknown /api paths with a JSON 404, and other paths with the SPA', async () => {
     const api = await t.app.inject({ url: '/api/does-not-exist' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'No route GET /api/does-not-exist.' });
+    expect(api.json()).toEqual({
+      statusCode: 404,
+      code: 'NOT_FOUND',
+      message: 'No route GET /api/does-not-exist.',
+    });
     const spa = await t.app.inject({ url: '/posts/anything?x=1' });
     expect(spa.statusCode).toBe(200);
     expect(spa.body).toContain('<title>spa</title>');

@@ -20,7 +20,10 @@ describe('profile and the user list', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
     }
-    const forged = await t.app.inject({ url: '/api/users/profile', headers: { cookie: 'postwell.session_token=forged.value' } });
+    const forged = await t.app.inject({
+      url: '/api/users/profile',
+      headers: { cookie: 'postwell.session_token=forged.value' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -38,7 +41,9 @@ describe('profile and the user list', () => {
   });
 
   it('lets admin and super_admin list users, and no one else', async () => {
-    expect((await t.app.inject({ url: '/api/users', headers: { cookie: cookies.user } })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ url: '/api/users', headers: { cookie: cookies.user } })).json(),
+    ).toMatchObject({
       statusCode: 403,
       code: 'FORBIDDEN',
       message: 'You are not authorized to access this page.',
@@ -47,7 +52,13 @@ describe('profile and the user list', () => {
       const res = await t.app.inject({ url: '/api/users', headers: { cookie: cookies[role] } });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toHaveLength(8);
-      expect(res.json().data[0]).toEqual({ uid: expect.any(String), email: 'user@example.com', displayName: 'The user', role: 'user', createdAt: expect.any(String) });
+      expect(res.json().data[0]).toEqual({
+        uid: expect.any(String),
+        email: 'user@example.com',
+        displayName: 'The user',
+        role: 'user',
+        createdAt: expect.any(String),
+      });
     }
   });
 
@@ -56,7 +67,9 @@ describe('profile and the user list', () => {
     let startAfter: string | null = null;
     do {
       const query: string = startAfter ? `?limit=3&startAfter=${startAfter}` : '?limit=3';
-      const page = (await t.app.inject({ url: `/api/users${query}`, headers: { cookie: cookies.admin } })).json();
+      const page = (
+        await t.app.inject({ url: `/api/users${query}`, headers: { cookie: cookies.admin } })
+      ).json();
       seen.push(...page.data.map((u: { email: string }) => u.email));
       startAfter = page.nextStartAfter;
     } while (startAfter);
@@ -68,7 +81,10 @@ describe('profile and the user list', () => {
     const res = await t.app.inject({ url: '/api/users?limit=0', headers: { cookie: cookies.admin } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual(['limit']);
-    const unknown = await t.app.inject({ url: '/api/users?startAfter=nope', headers: { cookie: cookies.admin } });
+    const unknown = await t.app.inject({
+      url: '/api/users?startAfter=nope',
+      headers: { cookie: cookies.admin },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual({ startAfter: 'errors.validation' });
   });

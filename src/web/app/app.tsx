@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { profileQueryKey } from '../lib/session';
+import { noteSignedOut, profileQueryKey } from '../lib/session';
 import { AppRoutes } from './router';
 
 const Notifications = lazy(LazyNotifications);
@@ -21,6 +21,7 @@ function useSignOutOnUnauthorized() {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       if (!queryClient.getQueryData(profileQueryKey)) return;
+      noteSignedOut(false);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== profileQueryKey[0] });
       queryClient.setQueryData(profileQueryKey, null);
       notify({ color: 'yellow', message: t('errors.sessionExpired') });

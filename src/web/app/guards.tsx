@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../shared/roles';
 import { loginUrlFor } from '../features/auth/safe-redirect';
-import { useProfile } from '../lib/session';
+import { useProfile, wasSignedOutByUser } from '../lib/session';
 
 function PageLoader() {
   return (
@@ -14,12 +14,21 @@ function PageLoader() {
   );
 }
 
-/** Waits for the first sign-in status; a visitor without a session goes to /login?redirect=<wanted path>. */
+/**
+ * Waits for the first sign-in status; a visitor without a session goes to /login?redirect=<wanted path>,
+ * except right after Logout, which returns to plain /login.
+ */
 export function RequireAuth() {
   const { data: profile, isPending } = useProfile();
   const location = useLocation();
   if (isPending) return <PageLoader />;
-  if (!profile) return <Navigate to={loginUrlFor(location.pathname + location.search)} replace />;
+  if (!profile)
+    return (
+      <Navigate
+        to={wasSignedOutByUser() ? '/login' : loginUrlFor(location.pathname + location.search)}
+        replace
+      />
+    );
   return <Outlet />;
 }
 

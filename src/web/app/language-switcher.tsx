@@ -1,5 +1,5 @@
 import { Input, useDirection } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { directionOf, isLocale, LOCALES } from '../../shared/locales';
 import { changeLocale, currentLocale } from '../i18n';
@@ -14,6 +14,8 @@ export function LanguageSwitcher() {
       aria-label={t('language.label')}
       value={currentLocale()}
       leftSection={<IconLanguage size={16} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      rightSectionPointerEvents="none"
       onChange={(event) => {
         const locale = event.currentTarget.value;
         if (!isLocale(locale)) return;

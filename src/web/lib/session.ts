@@ -18,3 +18,11 @@ export const profileQueryOptions = () =>
   queryOptions({ queryKey: profileQueryKey, queryFn: getProfile, staleTime: 60_000, retry: 1 });
 
 export const useProfile = () => useQuery(profileQueryOptions());
+
+// Whether the session ended because the user chose Logout (go to /login) rather than because it
+// expired (go to /login?redirect=<where they were>, to come back after signing in again).
+let signedOutByUser = false;
+export const noteSignedOut = (byUser: boolean) => {
+  signedOutByUser = byUser;
+};
+export const wasSignedOutByUser = () => signedOutByUser;

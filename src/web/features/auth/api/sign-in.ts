@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInBody } from '../../../../shared/api/auth.schemas';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/session';
+import { noteSignedOut, profileQueryKey } from '../../../lib/session';
 
 export const signIn = (body: SignInBody) =>
   api<{ user: { id: string } }>('/auth/sign-in/email', { method: 'POST', body, expectUnauthorized: true });
@@ -11,6 +11,9 @@ export const useSignIn = () => {
   return useMutation({
     mutationFn: signIn,
     // Not awaited: the login page redirects as soon as the refetched profile arrives.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    onSuccess: () => {
+      noteSignedOut(false);
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
   });
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileQueryKey } from '../../../lib/session';
+import { noteSignedOut, profileQueryKey } from '../../../lib/session';
 
 export const signOut = () =>
   api<{ success: boolean }>('/auth/sign-out', { method: 'POST', body: {}, expectUnauthorized: true });
@@ -11,6 +11,7 @@ export const useSignOut = () => {
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
+      noteSignedOut(true);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== profileQueryKey[0] });
       queryClient.setQueryData(profileQueryKey, null);
     },

@@ -113,6 +113,7 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           error={fieldError('email')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
           label={t('login.password')}
           autoComplete="current-password"
           {...form.register('password')}

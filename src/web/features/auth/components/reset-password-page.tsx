@@ -65,12 +65,14 @@ export function ResetPasswordPage() {
                   </Alert>
                 )}
                 <PasswordInput
+                  visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
                   label={t('resetPassword.newPassword')}
                   autoComplete="new-password"
                   {...form.register('newPassword')}
                   error={fieldError('newPassword')}
                 />
                 <PasswordInput
+                  visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
                   label={t('resetPassword.confirmPassword')}
                   autoComplete="new-password"
                   {...form.register('confirmPassword')}

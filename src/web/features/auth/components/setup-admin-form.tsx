@@ -57,6 +57,7 @@ export function SetupAdminForm({ onCreated }: { onCreated: () => void }) {
           error={fieldError('email')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
           label={t('login.password')}
           autoComplete="new-password"
           {...form.register('password')}

@@ -1,0 +1,43 @@
+// How long `npm start`'s server takes to answer /api/health with 200: first start on an empty data
+// folder (budget 15 s), then restarts on the existing one (budget 5 s). Needs a built web app.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const PORT = 3321;
+const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-'));
+
+async function timeToHealthy() {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (performance.now() - started > 60_000) throw new Error('server not healthy after 60 s');
+      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return (performance.now() - started) / 1000;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const first = await timeToHealthy();
+const again = [];
+for (let i = 0; i < 3; i++) again.push(await timeToHealthy());
+rmSync(dataDir, { recursive: true, force: true });
+const median = again.sort((a, b) => a - b)[1];
+console.log(`startup, empty data folder: ${first.toFixed(2)} s (budget 15 s)`);
+console.log(
+  `startup, existing data folder: median ${median.toFixed(2)} s of ${again.map((s) => s.toFixed(2)).join(', ')} (budget 5 s)`,
+);
+if (first > 15 || median > 5) process.exit(1);

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../shared/locales';
+
+type Messages = Map<string, unknown>;
+const flatten = (obj: object, prefix = ''): [string, unknown][] =>
+  Object.entries(obj).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v]],
+  );
+const load = (locale: string): Messages =>
+  new Map(
+    flatten(JSON.parse(readFileSync(fileURLToPath(new URL(`./${locale}.json`, import.meta.url)), 'utf8'))),
+  );
+const placeholders = (text: unknown) =>
+  [...String(text).matchAll(/\{\{\s*(\w+)\s*\}\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(',');
+
+const en = load('en');
+
+describe.each(LOCALES.filter((l) => l !== 'en'))('%s translations', (locale) => {
+  const messages = load(locale);
+
+  it('has every key of en.json and no other', () => {
+    expect([...messages.keys()].sort()).toEqual([...en.keys()].sort());
+  });
+
+  it('has no empty value', () => {
+    expect([...messages].filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => k)).toEqual([]);
+  });
+
+  it('keeps the placeholders of each English message', () => {
+    const wrong = [...en]
+      .filter(([key, value]) => placeholders(messages.get(key)) !== placeholders(value))
+      .map(([k]) => k);
+    expect(wrong).toEqual([]);
+  });
+});
+
+it('holds every spec message of the screens built so far, word for word, in English', () => {
+  const spec = {
+    'login.email_required': 'Email is required',
+    'login.email_invalid': 'Please enter a valid email address',
+    'login.password_required': 'Password is required',
+    'login.failed': 'Login failed',
+    'login.invalidCredentials': 'Invalid email or password. Please try again.',
+    'login.resetEmailRequired': 'Email is required for password reset.',
+    logoutSuccess: 'Logout successful',
+    logoutError: 'Logout failed',
+    'profile.notLoggedIn': 'You are not logged in.',
+    'admin.notAuthorized': 'You are not authorized to access this page.',
+    'analytics.title': 'Platform Performance',
+  };
+  for (const [key, text] of Object.entries(spec)) expect(en.get(key), key).toBe(text);
+});
