@@ -37,7 +37,7 @@ if (process.env.TEST_DATABASE_URL)
   console.log(`Database tests run on PGlite and on PostgreSQL (${process.env.TEST_DATABASE_URL}).`);
 
 run('typecheck', 'npx', ['tsc', '--noEmit', '-p', '.']);
-run('lint', 'npx', ['eslint', '.']) &&
+if (run('lint', 'npx', ['eslint', '.']))
   run('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 run('unit + database tests', 'npx', [
   'vitest',
