@@ -52,12 +52,28 @@ function openPostgres(url: string): Database & { migrate(): Promise<void> } {
   return {
     kind: 'postgres',
     db,
-    migrate: () => migratePg(db as never, { migrationsFolder }),
+    migrate: () => migratePostgres(url),
     executeSql: (text, values) => pool.query(text, values),
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
   };
 }
+
+/**
+ * Several processes (an api and workers) may start at once against one PostgreSQL: an advisory lock on a
+ * connection of its own lets one migrate while the others wait, then find nothing left to do.
+ */
+async function migratePostgres(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.end();
+  }
+}
+const MIGRATION_LOCK = 7_202_611;
 
 async function openPglite(dataDir?: string): Promise<Database & { migrate(): Promise<void> }> {
   let dir: string | undefined;
