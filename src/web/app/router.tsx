@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { canManageSettings } from '../../shared/roles';
+import { canManageSettings, canManageUsers } from '../../shared/roles';
 import { HomePage } from '../features/home/components/home-page';
 import { useProfile } from '../lib/session';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
@@ -87,16 +87,18 @@ export function AppRoutes() {
             <Route element={<RequireRole allowed={canManageSettings} />}>
               <Route path="settings" element={<SettingsPage />} />
             </Route>
-            <Route path="admin" element={<AdminLayout />}>
-              <Route index element={<Navigate to="/admin/dashboard" replace />} />
-              <Route path="dashboard" element={<AdminDashboard />} />
-              {/* The spec's menu links /admin/users but registers /admin/user-management: both work. */}
-              <Route path="users" element={<AdminUsers />} />
-              <Route path="user-management" element={<Navigate to="/admin/users" replace />} />
-              <Route element={<RequireRole allowed={canManageSettings} />}>
-                <Route path="settings" element={<AdminSettings />} />
+            <Route element={<RequireRole allowed={canManageUsers} />}>
+              <Route path="admin" element={<AdminLayout />}>
+                <Route index element={<Navigate to="/admin/dashboard" replace />} />
+                <Route path="dashboard" element={<AdminDashboard />} />
+                {/* The spec's menu links /admin/users but registers /admin/user-management: both work. */}
+                <Route path="users" element={<AdminUsers />} />
+                <Route path="user-management" element={<Navigate to="/admin/users" replace />} />
+                <Route element={<RequireRole allowed={canManageSettings} />}>
+                  <Route path="settings" element={<AdminSettings />} />
+                </Route>
+                <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
               </Route>
-              <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { FieldErrors, FieldValues, Path } from 'react-hook-form';
 import { ApiRequestError } from './api-client';
 
 // Server error codes the UI explains in the reader's language; anything else falls back to `fallbackKey`.
@@ -30,4 +31,15 @@ export function applyFieldErrors<F extends string>(
   if (!(error instanceof ApiRequestError) || !error.fields) return false;
   for (const [field, key] of Object.entries(error.fields)) setError(field as F, { message: key });
   return true;
+}
+
+/** The translated message of a form field's error (its message is an i18n key), or undefined. */
+export function fieldError<F extends FieldValues>(
+  t: TFunction,
+  errors: FieldErrors<F>,
+  name: Path<F>,
+  values?: Record<string, unknown>,
+) {
+  const message = errors[name]?.message;
+  return typeof message === 'string' ? t(message, values) : undefined;
 }

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { type SignInBody, SignInBodySchema } from '../../../../shared/api/auth.schemas';
 import { EMAIL_PATTERN } from '../../../../shared/api/fields';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldError } from '../../../lib/error-message';
 import { useProfile } from '../../../lib/session';
 import { useSetupStatus } from '../api/get-setup-status';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -65,10 +65,6 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
     resolver: zodResolver(SignInBodySchema),
     defaultValues: { email: '', password: '' },
   });
-  const fieldError = (name: keyof SignInBody) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? t(message) : undefined;
-  };
 
   const onSubmit = form.handleSubmit((values) => {
     reset.reset();
@@ -110,14 +106,14 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
           type="email"
           autoComplete="username"
           {...form.register('email')}
-          error={fieldError('email')}
+          error={fieldError(t, form.formState.errors, 'email')}
         />
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
           label={t('login.password')}
           autoComplete="current-password"
           {...form.register('password')}
-          error={fieldError('password')}
+          error={fieldError(t, form.formState.errors, 'password')}
         />
         <Button type="submit" loading={signIn.isPending}>
           {t('login.submit')}

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PASSWORD_MIN, newPasswordField } from '../../../../shared/api/fields';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldError } from '../../../lib/error-message';
 import { useResetPassword } from '../api/reset-password';
 
 const FormSchema = z
@@ -28,10 +28,6 @@ export function ResetPasswordPage() {
     resolver: zodResolver(FormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const fieldError = (name: keyof FormValues) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? t(message, { min: PASSWORD_MIN }) : undefined;
-  };
 
   const onSubmit = form.handleSubmit(({ newPassword }) =>
     reset.mutate(
@@ -69,14 +65,14 @@ export function ResetPasswordPage() {
                   label={t('resetPassword.newPassword')}
                   autoComplete="new-password"
                   {...form.register('newPassword')}
-                  error={fieldError('newPassword')}
+                  error={fieldError(t, form.formState.errors, 'newPassword', { min: PASSWORD_MIN })}
                 />
                 <PasswordInput
                   visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
                   label={t('resetPassword.confirmPassword')}
                   autoComplete="new-password"
                   {...form.register('confirmPassword')}
-                  error={fieldError('confirmPassword')}
+                  error={fieldError(t, form.formState.errors, 'confirmPassword', { min: PASSWORD_MIN })}
                 />
                 <Button type="submit" loading={reset.isPending}>
                   {t('resetPassword.submit')}

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type CreateAdminBody, CreateAdminBodySchema } from '../../../../shared/api/auth.schemas';
 import { PASSWORD_MIN } from '../../../../shared/api/fields';
-import { applyFieldErrors, errorMessage } from '../../../lib/error-message';
+import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { useCreateAdmin } from '../api/create-admin';
 
 /** Shown on /login while the installation has no user: the first account becomes super_admin. */
@@ -16,10 +16,6 @@ export function SetupAdminForm({ onCreated }: { onCreated: () => void }) {
     resolver: zodResolver(CreateAdminBodySchema),
     defaultValues: { name: '', email: '', password: '' },
   });
-  const fieldError = (name: keyof CreateAdminBody) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? t(message, { min: PASSWORD_MIN }) : undefined;
-  };
 
   const onSubmit = form.handleSubmit((values) =>
     createAdmin.mutate(values, {
@@ -47,21 +43,21 @@ export function SetupAdminForm({ onCreated }: { onCreated: () => void }) {
           label={t('setup.name')}
           autoComplete="name"
           {...form.register('name')}
-          error={fieldError('name')}
+          error={fieldError(t, form.formState.errors, 'name', { min: PASSWORD_MIN })}
         />
         <TextInput
           label={t('login.email')}
           type="email"
           autoComplete="email"
           {...form.register('email')}
-          error={fieldError('email')}
+          error={fieldError(t, form.formState.errors, 'email', { min: PASSWORD_MIN })}
         />
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
           label={t('login.password')}
           autoComplete="new-password"
           {...form.register('password')}
-          error={fieldError('password')}
+          error={fieldError(t, form.formState.errors, 'password', { min: PASSWORD_MIN })}
         />
         <Button type="submit" loading={createAdmin.isPending}>
           {t('setup.submit')}

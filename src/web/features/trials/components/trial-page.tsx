@@ -3,7 +3,7 @@ import { Alert, Button, Center, Group, Modal, Paper, Stack, Text, TextInput, Tit
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type TrialRequestBody, TrialRequestBodySchema } from '../../../../shared/api/trials.schemas';
-import { applyFieldErrors, errorMessage } from '../../../lib/error-message';
+import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { useCreateTrialRequest } from '../api/create-trial';
 
 export function TrialPage() {
@@ -13,10 +13,6 @@ export function TrialPage() {
     resolver: zodResolver(TrialRequestBodySchema),
     defaultValues: { name: '', email: '', company: '' },
   });
-  const fieldError = (name: keyof TrialRequestBody) => {
-    const message = form.formState.errors[name]?.message;
-    return message ? t(message) : undefined;
-  };
   const onSubmit = form.handleSubmit((values) =>
     request.mutate(values, { onError: (error) => applyFieldErrors(error, form.setError) }),
   );
@@ -44,7 +40,7 @@ export function TrialPage() {
               autoComplete="name"
               withAsterisk
               {...form.register('name')}
-              error={fieldError('name')}
+              error={fieldError(t, form.formState.errors, 'name')}
             />
             <TextInput
               label={t('trial.email')}
@@ -52,13 +48,13 @@ export function TrialPage() {
               autoComplete="email"
               withAsterisk
               {...form.register('email')}
-              error={fieldError('email')}
+              error={fieldError(t, form.formState.errors, 'email')}
             />
             <TextInput
               label={t('trial.company')}
               autoComplete="organization"
               {...form.register('company')}
-              error={fieldError('company')}
+              error={fieldError(t, form.formState.errors, 'company')}
             />
             <Button type="submit" loading={request.isPending}>
               {t('trial.submit')}
