@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
 import type { Role } from '../src/shared/roles';
@@ -20,7 +20,15 @@ export interface TestApp {
  * The real app on a fresh database of its own: in-memory PGlite, or a new PostgreSQL database on
  * TEST_DATABASE_URL when the project runs with TEST_DB=postgres. Dropped again by close().
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  clock?: () => Date;
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const { url, drop } = await freshDatabase();
   const database = await openDatabase({ url });
   const config = loadEnv({
@@ -35,8 +43,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     logger: pino({ level: 'silent' }),
     secret: randomBytes(32).toString('hex'),
+    clock: options.clock,
   });
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { onRoute: options.onRoute });
   await app.ready();
   return {
     app,

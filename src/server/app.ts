@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,17 +8,23 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiError } from '../shared/api/errors.schemas';
+import { adminRoutes } from './admin/admin.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
+import { settingsRoutes } from './settings/settings.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Builds the HTTP app: plugins first, then each feature's routes, then the SPA fallback. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(
+  ctx: AppContext,
+  options: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<FastifyInstance> {
   const { env } = ctx;
   const app = Fastify({
     loggerInstance: ctx.logger,
@@ -28,6 +34,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const https = env.PUBLIC_URL.startsWith('https://');
   await app.register(helmet, {
@@ -96,7 +103,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
-  await trialsRoutes(app, { trials: ctx.trials, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
+  await trialsRoutes(app, {
+    repo: ctx.trialsRepo,
+    trials: ctx.trials,
+    guards: ctx.guards,
+    perIpPerHour: env.TRIAL_RATE_PER_HOUR,
+  });
+  await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });
+  await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
+  await adminRoutes(app, { users: ctx.usersRepo, trials: ctx.trialsRepo, guards: ctx.guards });
 
   await registerWebApp(app, resolve(env.WEB_DIST_DIR));
   return app;

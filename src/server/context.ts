@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
 import { createGuards } from './auth/session';
@@ -7,19 +8,31 @@ import type { Env } from './env';
 import type { Queue } from './jobs/queue';
 import { createMailRepo } from './mail/mail.repo';
 import { createMailService } from './mail/mail.service';
+import { createSettingsRepo } from './settings/settings.repo';
 import { createTrialsRepo } from './trials/trials.repo';
+import { createTrialsService } from './trials/trials.service';
 import { createUsersRepo } from './users/users.repo';
 import { createUsersService } from './users/users.service';
 
-/** The composition root: every repository and service, wired once per process (and per test). */
-export function createContext(input: {
+export interface ContextInput {
   env: Env;
   database: Database;
   logger: FastifyBaseLogger;
   secret: string;
   queue?: Queue;
-}) {
-  const { env, database, logger, secret, queue } = input;
+  /** The time as the services see it; tests pass a clock they can move. */
+  clock?: () => Date;
+}
+
+/** The composition root: every repository and service, wired once per process (and per test). */
+export function createContext({
+  env,
+  database,
+  logger,
+  secret,
+  queue,
+  clock = () => new Date(),
+}: ContextInput) {
   const { db } = database;
   const mail = createMailService({
     repo: createMailRepo(db),
@@ -29,17 +42,35 @@ export function createContext(input: {
     queue,
   });
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger });
+  const audit = createAuditRepo(db);
+  const settings = createSettingsRepo(db);
+  const usersRepo = createUsersRepo(db);
+  const trialsRepo = createTrialsRepo(db);
   return {
     env,
     database,
     logger,
     queue,
+    clock,
     mail,
     auth,
-    guards: createGuards(auth),
+    audit,
+    settings,
+    usersRepo,
+    trialsRepo,
+    guards: createGuards(auth, audit),
     throttle: createLoginThrottleRepo(db),
-    users: createUsersService(createUsersRepo(db), auth),
-    trials: createTrialsRepo(db),
+    users: createUsersService({ repo: usersRepo, auth, audit, clock }),
+    trials: createTrialsService({
+      repo: trialsRepo,
+      users: usersRepo,
+      settings,
+      audit,
+      auth,
+      mail,
+      publicUrl: env.PUBLIC_URL,
+      clock,
+    }),
   };
 }
 export type AppContext = ReturnType<typeof createContext>;

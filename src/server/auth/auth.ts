@@ -46,6 +46,7 @@ export function createAuth({ db, secret, publicUrl, mail, logger }: AuthOptions)
       additionalFields: {
         timezone: { type: 'string', required: false, input: false, defaultValue: 'UTC' },
         locale: { type: 'string', required: false, input: false, defaultValue: 'en' },
+        trialEndsAt: { type: 'date', required: false, input: false },
       },
     },
     emailAndPassword: {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { type Role, toRole } from '../../shared/roles';
+import type { AuditRepo } from '../audit/audit.repo';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
 
@@ -9,6 +10,7 @@ export interface SessionUser {
   email: string;
   name: string;
   role: Role;
+  trialEndsAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -21,17 +23,35 @@ export const unauthorized = () =>
   new AppError(401, 'UNAUTHORIZED', 'You are not signed in, or your session has ended.');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not authorized to access this page.');
 
-/** preHandlers that load the session once per request; the server checks roles on every call. */
-export function createGuards(auth: Auth) {
+/**
+ * onRequest hooks, so that who may call a route is settled before its input is even read. The session
+ * and the user's role are read from the database on every request: a role change applies at once.
+ */
+export function createGuards(auth: Auth, audit: AuditRepo) {
   const requireUser = async (request: FastifyRequest) => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) throw unauthorized();
     const { id, email, name, role } = session.user;
-    request.sessionUser = { id, email, name, role: toRole(role) };
+    const trialEndsAt = (session.user as { trialEndsAt?: Date | string | null }).trialEndsAt;
+    request.sessionUser = {
+      id,
+      email,
+      name,
+      role: toRole(role),
+      trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null,
+    };
   };
   const requireRole = (allowed: (role: Role) => boolean) => async (request: FastifyRequest) => {
     await requireUser(request);
-    if (!allowed(request.sessionUser!.role)) throw forbidden();
+    const user = request.sessionUser!;
+    if (!allowed(user.role)) {
+      await audit.record({
+        actor: user,
+        action: 'access.denied',
+        details: { method: request.method, url: request.routeOptions.url ?? request.url, role: user.role },
+      });
+      throw forbidden();
+    }
   };
   return { requireUser, requireRole };
 }

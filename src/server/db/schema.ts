@@ -103,6 +103,10 @@ export const trialRequests = pgTable(
       .notNull()
       .default('pending'),
     createdAt: createdAt(),
+    decidedAt: tz('decided_at'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The trial account an approval created. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   // One open request per address: a second one is answered politely, not stored twice.
   (t) => [
@@ -137,4 +141,20 @@ export const outbox = pgTable(
     sentAt: tz('sent_at'),
   },
   (t) => [index('outbox_to_idx').on(t.to)],
+);
+
+/** Every administrative action and every refused attempt at one: who, what, whom, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    targetEmail: text('target_email'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
 );

@@ -51,11 +51,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: 'Something went wrong on the server. The error was logged.',
       } satisfies ApiError);
     }
-    // Fastify's own client errors (bad JSON, body too large, wrong content type) keep their status.
+    // Fastify's own client errors (bad JSON, body too large, wrong content type) and better-auth's keep
+    // their status; better-auth puts its code in `body`.
+    const body = (error as { body?: { code?: string; message?: string } }).body;
     return reply.status(status).send({
       statusCode: status,
-      code: error.code ?? 'BAD_REQUEST',
-      message: error.message,
+      code: body?.code ?? error.code ?? 'BAD_REQUEST',
+      message: body?.message ?? error.message,
     } satisfies ApiError);
   });
 }

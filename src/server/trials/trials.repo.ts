@@ -1,5 +1,8 @@
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { trialRequests } from '../db/schema';
+
+type TrialStatus = (typeof trialRequests.$inferSelect)['status'];
 
 export function createTrialsRepo(db: Db) {
   return {
@@ -11,6 +14,42 @@ export function createTrialsRepo(db: Db) {
         .onConflictDoNothing()
         .returning({ id: trialRequests.id });
       return rows.length === 1;
+    },
+    list(status?: TrialStatus) {
+      return db
+        .select()
+        .from(trialRequests)
+        .where(status ? eq(trialRequests.status, status) : undefined)
+        .orderBy(desc(trialRequests.createdAt));
+    },
+    async findById(id: string) {
+      const [row] = await db.select().from(trialRequests).where(eq(trialRequests.id, id));
+      return row;
+    },
+    async countPending() {
+      const [row] = await db
+        .select({ n: count() })
+        .from(trialRequests)
+        .where(eq(trialRequests.status, 'pending'));
+      return row?.n ?? 0;
+    },
+    /** Moves a pending request to its decision; a request decided already (or twice at once) gets nothing. */
+    async decide(id: string, status: 'approved' | 'rejected', decidedBy: string) {
+      const [row] = await db
+        .update(trialRequests)
+        .set({ status, decidedAt: new Date(), decidedBy })
+        .where(and(eq(trialRequests.id, id), eq(trialRequests.status, 'pending')))
+        .returning();
+      return row;
+    },
+    async undoDecision(id: string) {
+      await db
+        .update(trialRequests)
+        .set({ status: 'pending', decidedAt: null, decidedBy: null })
+        .where(eq(trialRequests.id, id));
+    },
+    async linkUser(id: string, userId: string) {
+      await db.update(trialRequests).set({ userId }).where(eq(trialRequests.id, id));
     },
   };
 }

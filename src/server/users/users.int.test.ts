@@ -35,6 +35,7 @@ describe('profile and the user list', () => {
       email: 'admin@example.com',
       displayName: 'The admin',
       role: 'admin',
+      trialEndsAt: null,
       connections: {},
       settings: { twitterAccountType: 'standard' },
     });
@@ -51,13 +52,14 @@ describe('profile and the user list', () => {
     for (const role of ['admin', 'super_admin']) {
       const res = await t.app.inject({ url: '/api/users', headers: { cookie: cookies[role] } });
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toHaveLength(8);
-      expect(res.json().data[0]).toEqual({
+      expect(res.json().data.data).toHaveLength(8);
+      expect(res.json().data.data[0]).toEqual({
         uid: expect.any(String),
         email: 'user@example.com',
         displayName: 'The user',
         role: 'user',
         createdAt: expect.any(String),
+        trialEndsAt: null,
       });
     }
   });
@@ -67,20 +69,25 @@ describe('profile and the user list', () => {
     let startAfter: string | null = null;
     do {
       const query: string = startAfter ? `?limit=3&startAfter=${startAfter}` : '?limit=3';
-      const page = (
+      const { data: page } = (
         await t.app.inject({ url: `/api/users${query}`, headers: { cookie: cookies.admin } })
       ).json();
       seen.push(...page.data.map((u: { email: string }) => u.email));
-      startAfter = page.nextStartAfter;
+      startAfter = page.nextCursor;
     } while (startAfter);
     expect(seen).toHaveLength(8);
     expect(new Set(seen).size).toBe(8);
   });
 
   it('names a bad query parameter', async () => {
-    const res = await t.app.inject({ url: '/api/users?limit=0', headers: { cookie: cookies.admin } });
-    expect(res.statusCode).toBe(400);
-    expect(Object.keys(res.json().fields)).toEqual(['limit']);
+    for (const limit of ['0', '101', 'ten', '2.5']) {
+      const res = await t.app.inject({
+        url: `/api/users?limit=${limit}`,
+        headers: { cookie: cookies.admin },
+      });
+      expect(res.statusCode, limit).toBe(400);
+      expect(res.json().fields).toEqual({ limit: 'errors.validation' });
+    }
     const unknown = await t.app.inject({
       url: '/api/users?startAfter=nope',
       headers: { cookie: cookies.admin },

@@ -1,13 +1,48 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
+import type { Role } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { appSettings, users } from '../db/schema';
 
 const FIRST_ADMIN_KEY = 'first_admin_created';
 
+export interface UserCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export type GuardedChange = 'ok' | 'not_found' | 'last_super_admin';
+
 export function createUsersRepo(db: Db) {
+  /**
+   * Runs `change` on user `id` unless it would leave no super_admin. The super_admin rows are locked
+   * first, so two super_admins demoting each other at once cannot both succeed.
+   */
+  const keepingASuperAdmin = (
+    id: string,
+    leavesSeat: (role: string) => boolean,
+    change: (tx: Db) => Promise<unknown>,
+  ) =>
+    db.transaction(async (tx): Promise<GuardedChange> => {
+      const seats = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.role, 'super_admin'))
+        .for('update');
+      const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id));
+      if (!target) return 'not_found';
+      if (target.role === 'super_admin' && leavesSeat(target.role) && seats.length <= 1)
+        return 'last_super_admin';
+      await change(tx as unknown as Db);
+      return 'ok';
+    });
+
   return {
     async findById(id: string) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase()));
       return row;
     },
     async hasAnyUser() {
@@ -17,32 +52,42 @@ export function createUsersRepo(db: Db) {
         .limit(1);
       return row !== undefined;
     },
-    /** Ordered by creation; `startAfter` is the id of the last user of the previous page. */
-    async list(limit: number, startAfter?: string) {
-      let where;
-      if (startAfter) {
-        const [cursor] = await db
-          .select({ createdAt: users.createdAt })
-          .from(users)
-          .where(eq(users.id, startAfter));
-        if (!cursor) return null;
-        where = or(
-          gt(users.createdAt, cursor.createdAt),
-          and(eq(users.createdAt, cursor.createdAt), gt(users.id, startAfter)),
-        );
-      }
+    async count() {
+      const [row] = await db.select({ n: count() }).from(users);
+      return row?.n ?? 0;
+    },
+    /** Oldest first; one row more than `limit`, so the caller knows whether another page exists. */
+    list(limit: number, after?: UserCursor) {
+      const where = after
+        ? or(
+            gt(users.createdAt, after.createdAt),
+            and(eq(users.createdAt, after.createdAt), gt(users.id, after.id)),
+          )
+        : undefined;
       return db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          role: users.role,
-          createdAt: users.createdAt,
-        })
+        .select()
         .from(users)
         .where(where)
         .orderBy(asc(users.createdAt), asc(users.id))
         .limit(limit + 1);
+    },
+    changeRole(id: string, role: Role) {
+      return keepingASuperAdmin(
+        id,
+        () => role !== 'super_admin',
+        (tx) => tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)),
+      );
+    },
+    /** Sessions and accounts go with the user (foreign keys cascade), and so will their content. */
+    remove(id: string) {
+      return keepingASuperAdmin(
+        id,
+        () => true,
+        (tx) => tx.delete(users).where(eq(users.id, id)),
+      );
+    },
+    async setTrialEndsAt(id: string, trialEndsAt: Date) {
+      await db.update(users).set({ trialEndsAt, updatedAt: new Date() }).where(eq(users.id, id));
     },
     /**
      * Takes the one-time right to create the first administrator. A unique key, so of two concurrent
@@ -62,3 +107,4 @@ export function createUsersRepo(db: Db) {
   };
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
+export type UserRow = NonNullable<Awaited<ReturnType<UsersRepo['findById']>>>;

@@ -3,11 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CreateAdminBodySchema, SetupStatusSchema } from '../../shared/api/auth.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
-import { ListUsersQuerySchema, ProfileSchema, UserListSchema } from '../../shared/api/users.schemas';
-import { canManageUsers } from '../../shared/roles';
+import {
+  AdminUserSchema,
+  CreateUserBodySchema,
+  ExtendTrialBodySchema,
+  ListUsersQuerySchema,
+  ProfileSchema,
+  UidParamsSchema,
+  UpdateUserBodySchema,
+  UserListSchema,
+} from '../../shared/api/users.schemas';
+import { canManageUsers, isSuperAdmin } from '../../shared/roles';
 import type { Auth } from '../auth/auth';
 import { type Guards, userOf } from '../auth/session';
 import type { UsersService } from './users.service';
+
+const E = ApiErrorSchema;
 
 export async function usersRoutes(
   app: FastifyInstance,
@@ -15,15 +26,17 @@ export async function usersRoutes(
 ) {
   const { users, guards, auth } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const managers = guards.requireRole(canManageUsers);
+  const superAdmins = guards.requireRole(isSuperAdmin);
 
   r.get(
     '/api/users/profile',
     {
-      preHandler: guards.requireUser,
+      onRequest: guards.requireUser,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user, their connections and settings',
-        response: { 200: ProfileSchema, 401: ApiErrorSchema },
+        response: { 200: ProfileSchema, 401: E },
       },
     },
     async (request) => users.profile(userOf(request)),
@@ -32,15 +45,77 @@ export async function usersRoutes(
   r.get(
     '/api/users',
     {
-      preHandler: guards.requireRole(canManageUsers),
+      onRequest: managers,
       schema: {
         tags: ['users'],
-        summary: 'List users, oldest first (admin and super_admin)',
+        summary: 'List users, oldest first, a page at a time (admin, super_admin)',
         querystring: ListUsersQuerySchema,
-        response: { 200: UserListSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        response: { 200: UserListSchema, 400: E, 401: E, 403: E },
       },
     },
-    async (request) => users.list(userOf(request), request.query.limit, request.query.startAfter),
+    async (request) => users.list(request.query.limit, request.query.startAfter),
+  );
+
+  r.post(
+    '/api/users',
+    {
+      onRequest: superAdmins,
+      schema: {
+        tags: ['users'],
+        summary: 'Create a user with a password and a role (super_admin)',
+        body: CreateUserBodySchema,
+        response: { 201: AdminUserSchema, 400: E, 401: E, 403: E },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await users.create(userOf(request), request.body)),
+  );
+
+  r.put(
+    '/api/users/:uid',
+    {
+      onRequest: managers,
+      schema: {
+        tags: ['users'],
+        summary:
+          "Change a user's role: admin between user and admin; super_admin any (never the last super_admin)",
+        params: UidParamsSchema,
+        body: UpdateUserBodySchema,
+        response: { 200: AdminUserSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => users.changeRole(userOf(request), request.params.uid, request.body.role),
+  );
+
+  r.delete(
+    '/api/users/:uid',
+    {
+      onRequest: superAdmins,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user, their sessions and their content (super_admin; never the last super_admin)',
+        params: UidParamsSchema,
+        response: { 204: z.null(), 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request, reply) => {
+      await users.remove(userOf(request), request.params.uid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/users/:uid/extend-trial',
+    {
+      onRequest: managers,
+      schema: {
+        tags: ['users'],
+        summary: 'Extend a trial account by a number of days (admin, super_admin)',
+        params: UidParamsSchema,
+        body: ExtendTrialBodySchema,
+        response: { 200: AdminUserSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => users.extendTrial(userOf(request), request.params.uid, request.body.days),
   );
 
   r.get(
@@ -63,12 +138,7 @@ export async function usersRoutes(
         tags: ['setup'],
         summary: 'Create the first account (super_admin) and sign it in; refused once any user exists',
         body: CreateAdminBodySchema,
-        response: {
-          201: z.object({ uid: z.string() }),
-          400: ApiErrorSchema,
-          409: ApiErrorSchema,
-          429: ApiErrorSchema,
-        },
+        response: { 201: z.object({ uid: z.string() }), 400: E, 409: E, 429: E },
       },
     },
     async (request, reply) => {

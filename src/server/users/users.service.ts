@@ -1,12 +1,52 @@
 import type { CreateAdminBody } from '../../shared/api/auth.schemas';
-import type { Profile, UserList } from '../../shared/api/users.schemas';
-import { canManageUsers, toRole } from '../../shared/roles';
+import type { AdminUser, CreateUserBody, Profile, UserList } from '../../shared/api/users.schemas';
+import { assignableRoles, type Role, toRole } from '../../shared/roles';
+import type { AuditRepo } from '../audit/audit.repo';
 import type { Auth } from '../auth/auth';
 import { forbidden, type SessionUser } from '../auth/session';
-import { AppError } from '../http/errors';
-import type { UsersRepo } from './users.repo';
+import { AppError, notFound } from '../http/errors';
+import { decodeCursor, encodeCursor } from './user-cursor';
+import type { GuardedChange, UserRow, UsersRepo } from './users.repo';
 
-export function createUsersService(repo: UsersRepo, auth: Auth) {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const toAdminUser = (u: UserRow): AdminUser => ({
+  uid: u.id,
+  email: u.email,
+  displayName: u.name,
+  role: toRole(u.role),
+  createdAt: u.createdAt.toISOString(),
+  trialEndsAt: u.trialEndsAt?.toISOString() ?? null,
+});
+
+const validation = (field: string, key: string, what: string) =>
+  new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
+
+function assertChanged(result: GuardedChange) {
+  if (result === 'not_found') throw notFound('This user');
+  if (result === 'last_super_admin') {
+    throw new AppError(
+      409,
+      'LAST_SUPER_ADMIN',
+      'The last super administrator cannot be removed or demoted. Make another user super_admin first.',
+    );
+  }
+}
+
+export interface UsersServiceDeps {
+  repo: UsersRepo;
+  auth: Auth;
+  audit: AuditRepo;
+  clock: () => Date;
+}
+
+export function createUsersService({ repo, auth, audit, clock }: UsersServiceDeps) {
+  const targetOf = async (uid: string) => {
+    const target = await repo.findById(uid);
+    if (!target) throw notFound('This user');
+    return target;
+  };
+
   return {
     async profile(actor: SessionUser): Promise<Profile> {
       const user = await repo.findById(actor.id);
@@ -16,30 +56,97 @@ export function createUsersService(repo: UsersRepo, auth: Auth) {
         email: user.email,
         displayName: user.name,
         role: toRole(user.role),
+        trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
         connections: {},
         settings: { twitterAccountType: 'standard' },
       };
     },
 
-    async list(actor: SessionUser, limit: number, startAfter?: string): Promise<UserList> {
-      if (!canManageUsers(actor.role)) throw forbidden();
-      const rows = await repo.list(limit, startAfter);
-      if (!rows) {
-        throw new AppError(400, 'VALIDATION_ERROR', 'Invalid querystring: startAfter (no such user)', {
-          fields: { startAfter: 'errors.validation' },
-        });
+    /** Scheduling and publishing call this first: a trial that has ended may read, not publish. */
+    assertMayPublish(actor: SessionUser) {
+      if (actor.trialEndsAt && actor.trialEndsAt <= clock()) {
+        throw new AppError(
+          403,
+          'TRIAL_ENDED',
+          `Your trial ended on ${actor.trialEndsAt.toISOString().slice(0, 10)}. You can still see your content, but scheduling and publishing need an administrator to extend your trial.`,
+        );
       }
+    },
+
+    async list(limit: number, startAfter?: string): Promise<UserList> {
+      const after = startAfter === undefined ? undefined : decodeCursor(startAfter);
+      if (after === null) {
+        throw new AppError(
+          400,
+          'VALIDATION_ERROR',
+          'Invalid querystring: startAfter (not a cursor this API gave out)',
+          {
+            fields: { startAfter: 'errors.validation' },
+          },
+        );
+      }
+      const rows = await repo.list(limit, after);
       const page = rows.slice(0, limit);
       return {
-        data: page.map((u) => ({
-          uid: u.id,
-          email: u.email,
-          displayName: u.name,
-          role: toRole(u.role),
-          createdAt: u.createdAt.toISOString(),
-        })),
-        nextStartAfter: rows.length > limit ? page.at(-1)!.id : null,
+        data: {
+          data: page.map(toAdminUser),
+          nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
+        },
       };
+    },
+
+    async create(actor: SessionUser, input: CreateUserBody): Promise<AdminUser> {
+      if (await repo.findByEmail(input.email))
+        throw validation('email', 'users.emailTaken', 'already in use');
+      const { user } = await auth.api.createUser({
+        body: {
+          email: input.email,
+          password: input.password,
+          name: input.displayName,
+          role: input.role as never,
+        },
+      });
+      await audit.record({ actor, action: 'user.create', target: user, details: { role: input.role } });
+      return toAdminUser((await repo.findById(user.id))!);
+    },
+
+    async changeRole(actor: SessionUser, uid: string, role: Role): Promise<AdminUser> {
+      const target = await targetOf(uid);
+      const from = toRole(target.role);
+      if (!assignableRoles(actor.role, from).includes(role)) {
+        await audit.record({
+          actor,
+          action: 'access.denied',
+          target,
+          details: { attempted: 'user.role', from, to: role },
+        });
+        throw forbidden();
+      }
+      assertChanged(await repo.changeRole(uid, role));
+      await audit.record({ actor, action: 'user.role', target, details: { from, to: role } });
+      return toAdminUser((await repo.findById(uid))!);
+    },
+
+    async remove(actor: SessionUser, uid: string) {
+      const target = await targetOf(uid);
+      assertChanged(await repo.remove(uid));
+      await audit.record({ actor, action: 'user.delete', target, details: { role: target.role } });
+    },
+
+    /** A trial continues `days` from its end, or from now when it has already ended. */
+    async extendTrial(actor: SessionUser, uid: string, days: number): Promise<AdminUser> {
+      const target = await targetOf(uid);
+      if (!target.trialEndsAt) throw new AppError(409, 'NOT_A_TRIAL', 'This account is not a trial account.');
+      const from = Math.max(target.trialEndsAt.getTime(), clock().getTime());
+      const trialEndsAt = new Date(from + days * DAY_MS);
+      await repo.setTrialEndsAt(uid, trialEndsAt);
+      await audit.record({
+        actor,
+        action: 'user.extend_trial',
+        target,
+        details: { days, trialEndsAt: trialEndsAt.toISOString() },
+      });
+      return toAdminUser((await repo.findById(uid))!);
     },
 
     async needsAdmin() {

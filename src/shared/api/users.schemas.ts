@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { emailField, newPasswordField } from './fields';
 
-export const RoleSchema = z.enum(ROLES);
+export const RoleSchema = z.enum(ROLES, 'users.roleInvalid');
 
 export const UserSchema = z.object({
   uid: z.string(),
@@ -14,6 +15,8 @@ export type User = z.infer<typeof UserSchema>;
 export const TWITTER_ACCOUNT_TYPES = ['standard', 'professional'] as const;
 
 export const ProfileSchema = UserSchema.extend({
+  /** When a trial account stops being able to schedule and publish; null for full accounts. */
+  trialEndsAt: z.string().nullable(),
   /** Keyed by platform; filled by the connections feature. */
   connections: z.record(z.string(), z.object({ username: z.string().nullable() })),
   settings: z.object({ twitterAccountType: z.enum(TWITTER_ACCOUNT_TYPES) }),
@@ -21,14 +24,48 @@ export const ProfileSchema = UserSchema.extend({
 export type Profile = z.infer<typeof ProfileSchema>;
 
 export const USER_PAGE_SIZE = 50;
+export const USER_PAGE_MAX = 100;
 
 export const ListUsersQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(USER_PAGE_SIZE),
-  startAfter: z.string().max(200).optional(),
+  limit: z.coerce
+    .number('errors.validation')
+    .int('errors.validation')
+    .min(1, 'errors.validation')
+    .max(USER_PAGE_MAX, 'errors.validation')
+    .default(USER_PAGE_SIZE),
+  /** The opaque nextCursor of the previous page. */
+  startAfter: z.string().max(500, 'errors.validation').optional(),
 });
 
+export const AdminUserSchema = UserSchema.extend({
+  createdAt: z.string(),
+  trialEndsAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** `data.data` is the page of users, as the spec's client reads it. */
 export const UserListSchema = z.object({
-  data: z.array(UserSchema.extend({ createdAt: z.string() })),
-  nextStartAfter: z.string().nullable(),
+  data: z.object({ data: z.array(AdminUserSchema), nextCursor: z.string().nullable() }),
 });
 export type UserList = z.infer<typeof UserListSchema>;
+
+export const UidParamsSchema = z.object({ uid: z.string().min(1).max(200) });
+
+export const UpdateUserBodySchema = z.object({ role: RoleSchema });
+export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
+
+export const CreateUserBodySchema = z.object({
+  displayName: z.string().trim().min(1, 'users.displayNameRequired').max(100, 'errors.validation'),
+  email: emailField('login.email_required', 'login.email_invalid'),
+  password: newPasswordField,
+  role: RoleSchema,
+});
+export type CreateUserBody = z.infer<typeof CreateUserBodySchema>;
+
+export const ExtendTrialBodySchema = z.object({
+  days: z
+    .number('errors.validation')
+    .int('errors.validation')
+    .min(1, 'errors.validation')
+    .max(365, 'errors.validation'),
+});

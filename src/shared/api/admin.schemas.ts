@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+export const TRIAL_DAYS_MIN = 1;
+export const TRIAL_DAYS_MAX = 365;
+
+export const SettingsSchema = z.object({
+  trialDurationDays: z
+    .number('settings.trialDurationInvalid')
+    .int('settings.trialDurationInvalid')
+    .min(TRIAL_DAYS_MIN, 'settings.trialDurationInvalid')
+    .max(TRIAL_DAYS_MAX, 'settings.trialDurationInvalid'),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const TRIAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const TrialRequestSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  status: z.enum(TRIAL_STATUSES),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type TrialRequest = z.infer<typeof TrialRequestSchema>;
+
+export const TrialListQuerySchema = z.object({
+  status: z.enum(TRIAL_STATUSES, 'errors.validation').optional(),
+});
+export const TrialListSchema = z.object({ data: z.array(TrialRequestSchema) });
+export const TrialIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
+
+export const AuditEntrySchema = z.object({
+  id: z.uuid(),
+  actorEmail: z.string(),
+  action: z.string(),
+  targetEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditListSchema = z.object({ data: z.array(AuditEntrySchema) });
+export const AuditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+
+export const AdminStatsSchema = z.object({
+  users: z.number().int(),
+  trialsPending: z.number().int(),
+  /** Filled once the posts feature lands. */
+  postsScheduledToday: z.number().int().nullable(),
+  failuresLast24h: z.number().int().nullable(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
