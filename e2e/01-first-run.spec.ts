@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN } from './helpers';
 
-const admin = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1' };
+const admin = ADMIN;
 
 test('a newcomer creates the administrator account, signs out, fails a login, signs in and lands where they meant to go', async ({
   page,

@@ -1,17 +1,15 @@
-import { Alert, Center, Container, Loader } from '@mantine/core';
+import { Alert, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../../shared/roles';
 import { loginUrlFor } from '../features/auth/safe-redirect';
 import { useProfile, wasSignedOutByUser } from '../lib/session';
+import { Spinner } from '../components/spinner';
 
 function PageLoader() {
-  return (
-    <Center py="xl">
-      <Loader aria-label="loading" />
-    </Center>
-  );
+  const { t } = useTranslation();
+  return <Spinner label={t('common.loading')} />;
 }
 
 /**

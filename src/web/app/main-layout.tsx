@@ -1,4 +1,4 @@
-import { AppShell, Burger, Center, Group, Loader, NavLink, Title, UnstyledButton } from '@mantine/core';
+import { Burger, Group, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notify } from '../lib/notify';
 import {
@@ -14,10 +14,14 @@ import {
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavItem } from '../components/nav-item';
+import { Spinner } from '../components/spinner';
 import { canManageSettings, canManageUsers, type Role } from '../../shared/roles';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../lib/session';
 import { LanguageSwitcher } from './language-switcher';
+import classes from './main-layout.module.css';
+import { TrialBanner } from './trial-banner';
 
 interface NavItem {
   to: string;
@@ -60,66 +64,52 @@ export function MainLayout() {
     });
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened, desktop: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.menu')} />
-            <UnstyledButton component={Link} to="/">
-              <Title order={2} size="h3">
-                {t('app.title')}
-              </Title>
-            </UnstyledButton>
-          </Group>
-          <LanguageSwitcher />
+    <>
+      <header className={classes.header}>
+        <Group wrap="nowrap">
+          <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.menu')} />
+          <UnstyledButton component={Link} to="/">
+            <Title order={2} size="h3">
+              {t('app.title')}
+            </Title>
+          </UnstyledButton>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('nav.menu')}>
-        {visible.map(({ to, label, icon: Icon }) => (
-          <NavLink
+        <LanguageSwitcher />
+      </header>
+      <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.menu')}>
+        {visible.map(({ to, label, icon }) => (
+          <NavItem
             key={to}
-            component={Link}
             to={to}
             label={label}
+            icon={icon}
             active={to === '/' ? pathname === '/' : pathname.startsWith(to)}
-            leftSection={<Icon size={18} aria-hidden />}
             onClick={close}
           />
         ))}
         {profile ? (
-          <NavLink
-            component="button"
+          <NavItem
             label={t('nav.logout')}
-            leftSection={<IconLogout size={18} aria-hidden />}
+            icon={IconLogout}
             onClick={onLogout}
             disabled={signOut.isPending}
           />
         ) : (
-          <NavLink
-            component={Link}
+          <NavItem
             to="/login"
             label={t('nav.login')}
-            leftSection={<IconLogin size={18} aria-hidden />}
+            icon={IconLogin}
             onClick={close}
             active={pathname === '/login'}
           />
         )}
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Suspense
-          fallback={
-            <Center py="xl">
-              <Loader aria-label="loading" />
-            </Center>
-          }
-        >
+      </nav>
+      <main className={classes.main} data-nav-opened={opened || undefined}>
+        <TrialBanner />
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }

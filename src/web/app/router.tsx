@@ -51,14 +51,18 @@ const AdminLayout = page(
   () => import('../features/admin/components/admin-layout'),
   (m) => m.AdminLayout,
 );
-const adminSection = (titleKey: string) =>
-  page(
-    () => import('../features/admin/components/admin-layout'),
-    (m) => () => <m.AdminSection titleKey={titleKey} />,
-  );
-const AdminDashboard = adminSection('admin.dashboardTitle');
-const AdminUsers = adminSection('admin.userManagementTitle');
-const AdminSettings = adminSection('admin.settingsTitle');
+const AdminDashboardPage = page(
+  () => import('../features/admin/components/admin-dashboard-page'),
+  (m) => m.AdminDashboardPage,
+);
+const UserManagementPage = page(
+  () => import('../features/admin/components/user-management-page'),
+  (m) => m.UserManagementPage,
+);
+const TrialRequestsPage = page(
+  () => import('../features/admin/components/trial-requests-page'),
+  (m) => m.TrialRequestsPage,
+);
 
 function HomeRoute() {
   const { data: profile } = useProfile();
@@ -85,17 +89,18 @@ export function AppRoutes() {
             <Route path="posts" element={<PostsPage />} />
             <Route path="analytics" element={<AnalyticsPage />} />
             <Route element={<RequireRole allowed={canManageSettings} />}>
-              <Route path="settings" element={<SettingsPage />} />
+              <Route path="settings" element={<Navigate to="/admin/settings" replace />} />
             </Route>
             <Route element={<RequireRole allowed={canManageUsers} />}>
               <Route path="admin" element={<AdminLayout />}>
                 <Route index element={<Navigate to="/admin/dashboard" replace />} />
-                <Route path="dashboard" element={<AdminDashboard />} />
+                <Route path="dashboard" element={<AdminDashboardPage />} />
                 {/* The spec's menu links /admin/users but registers /admin/user-management: both work. */}
-                <Route path="users" element={<AdminUsers />} />
+                <Route path="users" element={<UserManagementPage />} />
+                <Route path="trials" element={<TrialRequestsPage />} />
                 <Route path="user-management" element={<Navigate to="/admin/users" replace />} />
                 <Route element={<RequireRole allowed={canManageSettings} />}>
-                  <Route path="settings" element={<AdminSettings />} />
+                  <Route path="settings" element={<SettingsPage />} />
                 </Route>
                 <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
               </Route>

@@ -12,6 +12,10 @@ const CODE_KEYS: Record<string, string> = {
   INVALID_TOKEN: 'resetPassword.invalidToken',
   VALIDATION_ERROR: 'errors.validation',
   FORBIDDEN: 'admin.notAuthorized',
+  LAST_SUPER_ADMIN: 'users.lastSuperAdmin',
+  EMAIL_TAKEN: 'trials.emailTaken',
+  ALREADY_DECIDED: 'trials.alreadyDecided',
+  NOT_A_TRIAL: 'users.notATrial',
 };
 
 export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {

@@ -1,5 +1,5 @@
-import { Alert, Container, Grid, NavLink, Paper, Title } from '@mantine/core';
-import { IconLayoutDashboard, IconSettings, IconUsers } from '@tabler/icons-react';
+import { Container, Grid, NavLink, Paper } from '@mantine/core';
+import { IconLayoutDashboard, IconSettings, IconUserQuestion, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { canManageSettings } from '../../../../shared/roles';
@@ -13,6 +13,7 @@ export function AdminLayout() {
   const items = [
     { to: '/admin/dashboard', label: t('nav.dashboard'), icon: IconLayoutDashboard, show: true },
     { to: '/admin/users', label: t('nav.userManagement'), icon: IconUsers, show: true },
+    { to: '/admin/trials', label: t('trials.title'), icon: IconUserQuestion, show: true },
     {
       to: '/admin/settings',
       label: t('nav.settings'),
@@ -44,19 +45,5 @@ export function AdminLayout() {
         </Grid.Col>
       </Grid>
     </Container>
-  );
-}
-
-export function AdminSection({ titleKey }: { titleKey: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Title order={1} mb="md">
-        {t(titleKey)}
-      </Title>
-      <Alert color="blue" variant="light">
-        {t('admin.comingSoon')}
-      </Alert>
-    </>
   );
 }

@@ -11,7 +11,7 @@ export const useCreateAdmin = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAdmin,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: setupStatusQueryKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: profileQueryKey }),
   });
 };

@@ -35,11 +35,12 @@ export function LoginPage() {
   const setup = useSetupStatus();
   const { data: profile } = useProfile();
   const [params] = useSearchParams();
-  const [justSignedIn, setJustSignedIn] = useState(false);
-  const onSignedIn = () => setJustSignedIn(true);
+  // Set when a form is sent, not when it succeeds: the refreshed profile may arrive before any callback.
+  const [signingIn, setSigningIn] = useState(false);
+  const onSubmitted = () => setSigningIn(true);
   if (profile)
     return (
-      <Navigate to={safeRedirect(params.get('redirect'), justSignedIn ? '/dashboard' : '/posts')} replace />
+      <Navigate to={safeRedirect(params.get('redirect'), signingIn ? '/dashboard' : '/posts')} replace />
     );
   return (
     <Center py="xl">
@@ -47,16 +48,16 @@ export function LoginPage() {
         {setup.isPending ? (
           <Loader aria-label="loading" />
         ) : setup.data?.needsAdmin ? (
-          <SetupAdminForm onCreated={onSignedIn} />
+          <SetupAdminForm onSubmitted={onSubmitted} />
         ) : (
-          <LoginForm onSignedIn={onSignedIn} />
+          <LoginForm onSubmitted={onSubmitted} />
         )}
       </Paper>
     </Center>
   );
 }
 
-function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
+function LoginForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const reset = useRequestPasswordReset();
@@ -68,7 +69,8 @@ function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
 
   const onSubmit = form.handleSubmit((values) => {
     reset.reset();
-    signIn.mutate(values, { onSuccess: onSignedIn });
+    onSubmitted();
+    signIn.mutate(values);
   });
 
   const onForgotPassword = () => {

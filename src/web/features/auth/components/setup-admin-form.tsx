@@ -9,7 +9,7 @@ import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-m
 import { useCreateAdmin } from '../api/create-admin';
 
 /** Shown on /login while the installation has no user: the first account becomes super_admin. */
-export function SetupAdminForm({ onCreated }: { onCreated: () => void }) {
+export function SetupAdminForm({ onSubmitted }: { onSubmitted: () => void }) {
   const { t } = useTranslation();
   const createAdmin = useCreateAdmin();
   const form = useForm<CreateAdminBody>({
@@ -17,15 +17,13 @@ export function SetupAdminForm({ onCreated }: { onCreated: () => void }) {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    onSubmitted();
     createAdmin.mutate(values, {
-      onSuccess: () => {
-        notify({ color: 'green', message: t('setup.created') });
-        onCreated();
-      },
+      onSuccess: () => notify({ color: 'green', message: t('setup.created') }),
       onError: (error) => applyFieldErrors(error, form.setError),
-    }),
-  );
+    });
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -62,7 +62,13 @@ export function TrialPage() {
           </Stack>
         </form>
       </Paper>
-      <Modal opened={request.isSuccess} onClose={closeDialog} title={t('trial.successTitle')} centered>
+      <Modal
+        opened={request.isSuccess}
+        onClose={closeDialog}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+        title={t('trial.successTitle')}
+        centered
+      >
         <Stack>
           <Text>
             {request.data?.status === 'already_requested'
