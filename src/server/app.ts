@@ -111,7 +111,7 @@ export async function buildApp(
   });
   await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
-  await adminRoutes(app, { users: ctx.usersRepo, trials: ctx.trialsRepo, guards: ctx.guards });
+  await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });
 
   await registerWebApp(app, resolve(env.WEB_DIST_DIR));
   return app;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createAdminRepo } from './admin/admin.repo';
 import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
@@ -55,6 +56,7 @@ export function createContext({
     mail,
     auth,
     audit,
+    admin: createAdminRepo(db),
     settings,
     usersRepo,
     trialsRepo,

@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminStatsSchema } from '../../shared/api/admin.schemas';
+import { AdminStatsQuerySchema, AdminStatsSchema } from '../../shared/api/admin.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { canManageUsers } from '../../shared/roles';
+import { zonedDayRange } from '../../shared/time/zoned-day';
 import type { Guards } from '../auth/session';
-import type { TrialsRepo } from '../trials/trials.repo';
-import type { UsersRepo } from '../users/users.repo';
+import type { AdminRepo } from './admin.repo';
 
-/** The admin dashboard's figures; the post counts join in when the posts feature lands. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export async function adminRoutes(
   app: FastifyInstance,
-  deps: { users: UsersRepo; trials: TrialsRepo; guards: Guards },
+  deps: { admin: AdminRepo; guards: Guards; clock: () => Date },
 ) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/stats',
@@ -18,15 +19,22 @@ export async function adminRoutes(
       onRequest: deps.guards.requireRole(canManageUsers),
       schema: {
         tags: ['admin'],
-        summary: 'Counts for the admin dashboard (admin, super_admin)',
-        response: { 200: AdminStatsSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+        summary:
+          'Counts for the admin dashboard; "today" is the day in the tz query (IANA zone, default UTC)',
+        querystring: AdminStatsQuerySchema,
+        response: { 200: AdminStatsSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
-    async () => ({
-      users: await deps.users.count(),
-      trialsPending: await deps.trials.countPending(),
-      postsScheduledToday: null,
-      failuresLast24h: null,
-    }),
+    async (request) => {
+      const now = deps.clock();
+      const today = zonedDayRange(now, request.query.tz);
+      const [users, trialsPending, postsScheduledToday, failuresLast24h] = await Promise.all([
+        deps.admin.users(),
+        deps.admin.trialsPending(),
+        deps.admin.postsDueBetween(today.start, today.end),
+        deps.admin.targetsFailedSince(new Date(now.getTime() - DAY_MS)),
+      ]);
+      return { users, trialsPending, postsScheduledToday, failuresLast24h };
+    },
   );
 }

@@ -158,3 +158,56 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * A post and one target per network it goes to (DESIGN.md sections 4 and 5). The posts and publishing
+ * features fill these in; everything a user owns goes with them when the user is deleted.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentHtml: text('content_html').notNull().default(''),
+    status: text('status', {
+      enum: ['draft', 'scheduled', 'publishing', 'published', 'partially_failed', 'failed'],
+    })
+      .notNull()
+      .default('draft'),
+    scheduledAt: tz('scheduled_at'),
+    timezone: text('timezone').notNull().default('UTC'),
+    recurringId: uuid('recurring_id'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt),
+    index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
+  ],
+);
+
+export const postTargets = pgTable(
+  'post_targets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    status: text('status', { enum: ['pending', 'publishing', 'published', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    remoteId: text('remote_id'),
+    remoteUrl: text('remote_url'),
+    lastError: text('last_error'),
+    publishedAt: tz('published_at'),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('post_targets_post_idx').on(t.postId),
+    index('post_targets_status_updated_idx').on(t.status, t.updatedAt),
+  ],
+);

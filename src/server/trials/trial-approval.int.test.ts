@@ -132,8 +132,8 @@ describe('trial requests: approval to expiry', () => {
     expect((await call('ada', 'GET', '/api/admin/stats')).json()).toEqual({
       users: 3,
       trialsPending: 1,
-      postsScheduledToday: null,
-      failuresLast24h: null,
+      postsScheduledToday: 0,
+      failuresLast24h: 0,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { trialRequests } from '../db/schema';
 
@@ -25,13 +25,6 @@ export function createTrialsRepo(db: Db) {
     async findById(id: string) {
       const [row] = await db.select().from(trialRequests).where(eq(trialRequests.id, id));
       return row;
-    },
-    async countPending() {
-      const [row] = await db
-        .select({ n: count() })
-        .from(trialRequests)
-        .where(eq(trialRequests.status, 'pending'));
-      return row?.n ?? 0;
     },
     /** Moves a pending request to its decision; a request decided already (or twice at once) gets nothing. */
     async decide(id: string, status: 'approved' | 'rejected', decidedBy: string) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { appSettings, users } from '../db/schema';
@@ -51,10 +51,6 @@ export function createUsersRepo(db: Db) {
         .from(users)
         .limit(1);
       return row !== undefined;
-    },
-    async count() {
-      const [row] = await db.select({ n: count() }).from(users);
-      return row?.n ?? 0;
     },
     /** Oldest first; one row more than `limit`, so the caller knows whether another page exists. */
     list(limit: number, after?: UserCursor) {

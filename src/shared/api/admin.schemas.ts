@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time/zoned-day';
 
 export const TRIAL_DAYS_MIN = 1;
 export const TRIAL_DAYS_MAX = 365;
@@ -48,8 +49,13 @@ export const AuditQuerySchema = z.object({
 export const AdminStatsSchema = z.object({
   users: z.number().int(),
   trialsPending: z.number().int(),
-  /** Filled once the posts feature lands. */
-  postsScheduledToday: z.number().int().nullable(),
-  failuresLast24h: z.number().int().nullable(),
+  /** Posts of all users due today, "today" being the day in the `tz` of the request. */
+  postsScheduledToday: z.number().int(),
+  /** Targets (a post on one network) that failed in the last 24 hours. */
+  failuresLast24h: z.number().int(),
+});
+
+export const AdminStatsQuerySchema = z.object({
+  tz: z.string().max(64).refine(isTimeZone, 'errors.validation').default('UTC'),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;

@@ -13,7 +13,6 @@ export function AdminDashboardPage() {
   const superAdmin = Boolean(me && isSuperAdmin(me.role));
   const audit = useAudit(15, superAdmin);
 
-  // Post figures stay "—" until the publishing feature reports them.
   const figures = [
     { label: t('adminDashboard.users'), value: stats.data?.users },
     { label: t('adminDashboard.trialsPending'), value: stats.data?.trialsPending },
@@ -36,7 +35,7 @@ export function AdminDashboardPage() {
               {label}
             </Text>
             <Text fz={32} fw={700} aria-label={label}>
-              {stats.isPending ? <Loader size="sm" /> : (value ?? '—')}
+              {stats.isPending ? <Loader size="sm" /> : value}
             </Text>
           </Card>
         ))}
