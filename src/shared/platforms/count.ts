@@ -1,0 +1,28 @@
+import { parseTweet } from 'twitter-text';
+import { type Platform, rulesFor, type TwitterAccountType } from './rules';
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * The length of `text` as `platform` counts it:
+ * - X: twitter-text's weighted length (every URL 23, CJK and emoji 2, most Latin 1);
+ * - Bluesky: grapheme clusters (what a reader sees as one character; 300 per post);
+ * - the others: UTF-16 code units, the most any of them counts, so a post that fits here fits there.
+ */
+export function textLength(platform: Platform, text: string): number {
+  switch (platform) {
+    case 'twitter':
+      return parseTweet(text).weightedLength;
+    case 'bluesky': {
+      let n = 0;
+      for (const _ of graphemes.segment(text)) n++;
+      return n;
+    }
+    default:
+      return text.length;
+  }
+}
+
+/** Characters left before the network's limit; negative when over it. */
+export const remainingChars = (platform: Platform, text: string, twitterAccountType?: TwitterAccountType) =>
+  rulesFor(platform, twitterAccountType).maxChars - textLength(platform, text);
