@@ -14,6 +14,7 @@ import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
+import { postsRoutes } from './posts/posts.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -109,6 +110,7 @@ export async function buildApp(
     guards: ctx.guards,
     perIpPerHour: env.TRIAL_RATE_PER_HOUR,
   });
+  await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });

@@ -9,6 +9,8 @@ import type { Env } from './env';
 import type { Queue } from './jobs/queue';
 import { createMailRepo } from './mail/mail.repo';
 import { createMailService } from './mail/mail.service';
+import { createPostsRepo } from './posts/posts.repo';
+import { createPostsService } from './posts/posts.service';
 import { createSettingsRepo } from './settings/settings.repo';
 import { createTrialsRepo } from './trials/trials.repo';
 import { createTrialsService } from './trials/trials.service';
@@ -47,6 +49,7 @@ export function createContext({
   const settings = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
   const trialsRepo = createTrialsRepo(db);
+  const users = createUsersService({ repo: usersRepo, auth, audit, clock });
   return {
     env,
     database,
@@ -62,7 +65,8 @@ export function createContext({
     trialsRepo,
     guards: createGuards(auth, audit),
     throttle: createLoginThrottleRepo(db),
-    users: createUsersService({ repo: usersRepo, auth, audit, clock }),
+    users,
+    posts: createPostsService({ repo: createPostsRepo(db), clock, assertMayPublish: users.assertMayPublish }),
     trials: createTrialsService({
       repo: trialsRepo,
       users: usersRepo,

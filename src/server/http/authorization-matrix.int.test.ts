@@ -33,6 +33,12 @@ const RULES: Record<string, Access> = {
   'PUT /api/settings': 'super_admin',
   'GET /api/audit': 'super_admin',
   'GET /api/admin/stats': 'admin',
+  'GET /api/posts': 'user',
+  'GET /api/posts/:id': 'user',
+  'POST /api/posts': 'user',
+  'PUT /api/posts/:id': 'user',
+  'POST /api/posts/:id/reschedule': 'user',
+  'DELETE /api/posts/:id': 'user',
 };
 
 const ACTORS = ['anonymous', 'user', 'another user', 'admin', 'super_admin'] as const;

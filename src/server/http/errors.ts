@@ -8,7 +8,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly extra: Pick<ApiError, 'fields' | 'retryAfterSeconds'> = {},
+    readonly extra: Pick<ApiError, 'fields' | 'retryAfterSeconds' | 'problems'> = {},
   ) {
     super(message);
   }

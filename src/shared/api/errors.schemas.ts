@@ -10,5 +10,7 @@ export const ApiErrorSchema = z.object({
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterSeconds: z.number().int().optional(),
+  /** Why a post cannot go to a network, one entry per problem (see shared/platforms/validate.ts). */
+  problems: z.array(z.record(z.string(), z.unknown())).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

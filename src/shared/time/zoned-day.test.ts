@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, zonedDayRange } from './zoned-day';
+import { isTimeZone, zonedDayRange, zonedTimeToInstant } from './zoned-day';
 
 const hours = (r: { start: Date; end: Date }) => (r.end.getTime() - r.start.getTime()) / 3_600_000;
 
@@ -36,5 +36,29 @@ describe('zonedDayRange', () => {
   it('knows real zones from made-up ones', () => {
     expect(isTimeZone('Europe/Paris')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('zonedTimeToInstant', () => {
+  it('reads a wall-clock time in its zone', () => {
+    expect(zonedTimeToInstant(2026, 1, 5, 15, 0, 'Europe/Paris').toISOString()).toBe(
+      '2026-01-05T14:00:00.000Z',
+    );
+    expect(zonedTimeToInstant(2026, 7, 5, 15, 0, 'Europe/Paris').toISOString()).toBe(
+      '2026-07-05T13:00:00.000Z',
+    );
+  });
+
+  it('moves a time skipped by the spring change forward by the gap', () => {
+    expect(zonedTimeToInstant(2026, 3, 29, 2, 30, 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-29T01:30:00.000Z',
+    );
+  });
+
+  it('takes the first of a time that happens twice', () => {
+    // 01:30 happens at UTC-4 and again at UTC-5 in New York on 1 November 2026.
+    expect(zonedTimeToInstant(2026, 11, 1, 1, 30, 'America/New_York').toISOString()).toBe(
+      '2026-11-01T05:30:00.000Z',
+    );
   });
 });

@@ -51,17 +51,39 @@ function offsetAt(at: number, tz: string): number {
 }
 
 /**
- * The first instant of the calendar day `year-month-day` in `tz`. Usually local midnight; where a
- * daylight-saving change skips midnight, the first wall-clock time that exists that day.
+ * The instant when the clocks of `tz` show `year-month-day hour:minute`. A time skipped by a
+ * daylight-saving change resolves to the first one that exists after it (02:30 on a spring-forward
+ * night is 03:30 in Europe); a time that happens twice resolves to the first.
  */
-export function startOfZonedDay(year: number, month: number, day: number, tz: string): Date {
-  const guess = Date.UTC(year, month - 1, day);
-  const candidates = [guess - offsetAt(guess, tz), guess - offsetAt(guess - offsetAt(guess, tz), tz)];
-  const sameDay = candidates.filter((t) => {
+export function zonedTimeToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  tz: string,
+): Date {
+  const guess = Date.UTC(year, month - 1, day, hour, minute);
+  const candidates = [
+    ...new Set([guess - offsetAt(guess, tz), guess - offsetAt(guess - offsetAt(guess, tz), tz)]),
+  ].sort((a, b) => a - b);
+  const exact = candidates.find((t) => {
     const w = wallClock(new Date(t), tz);
-    return w.year === year && w.month === month && w.day === day;
+    return w.year === year && w.month === month && w.day === day && w.hour === hour && w.minute === minute;
   });
-  return new Date(Math.min(...(sameDay.length ? sameDay : candidates)));
+  if (exact !== undefined) return new Date(exact);
+  // In a gap: the same wall time read with the offset from before the change lands after the gap.
+  return new Date(guess - offsetAt(guess - 86_400_000, tz));
+}
+
+/** The first instant of the calendar day `year-month-day` in `tz`: midnight, or the first time after a gap. */
+export const startOfZonedDay = (year: number, month: number, day: number, tz: string) =>
+  zonedTimeToInstant(year, month, day, 0, 0, tz);
+
+/** The wall-clock date and time of `at` in `tz`. */
+export function zonedParts(at: Date, tz: string) {
+  const { year, month, day, hour, minute } = wallClock(at, tz);
+  return { year, month, day, hour, minute };
 }
 
 /** The calendar day that contains `at` in `tz`, as [start, end) instants: 23, 24 or 25 hours long. */

@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { users } from '../db/schema';
+
+describe('posts', () => {
+  const now = new Date('2026-03-20T09:00:00Z');
+  let t: TestApp;
+  let ann: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock: () => now });
+    await createUser(t.ctx, { email: 'ann@example.com' });
+    await createUser(t.ctx, { email: 'bob@example.com' });
+    ann = await signIn(t.app, 'ann@example.com');
+    bob = await signIn(t.app, 'bob@example.com');
+  });
+  afterAll(() => t.close());
+
+  const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const schedule = (cookie: string, overrides: object = {}) =>
+    call(cookie, 'POST', '/api/posts', {
+      content: '<p>Launch <strong>day</strong></p>',
+      platforms: ['bluesky', 'twitter'],
+      action: 'schedule',
+      scheduledAt: '2026-03-28T14:30:00+01:00',
+      timezone: 'Europe/Paris',
+      ...overrides,
+    });
+
+  it('schedules a post with a pending target per network', async () => {
+    const res = await schedule(ann);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      status: 'scheduled',
+      content: '<p>Launch <strong>day</strong></p>',
+      platforms: ['bluesky', 'twitter'],
+      scheduledAt: '2026-03-28T13:30:00.000Z',
+      timezone: 'Europe/Paris',
+      targets: [
+        {
+          platform: 'bluesky',
+          status: 'pending',
+          attempts: 0,
+          remoteUrl: null,
+          lastError: null,
+          publishedAt: null,
+        },
+        {
+          platform: 'twitter',
+          status: 'pending',
+          attempts: 0,
+          remoteUrl: null,
+          lastError: null,
+          publishedAt: null,
+        },
+      ],
+    });
+  });
+
+  it('stores the HTML harmless', async () => {
+    const res = await schedule(ann, {
+      content: '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:x()">there</a></p>',
+    });
+    expect(res.json().content).toBe(
+      '<p>Hi <a target="_blank" rel="noopener noreferrer nofollow">there</a></p>',
+    );
+  });
+
+  it('keeps a draft incomplete, but refuses to schedule an incomplete post', async () => {
+    const draft = await call(ann, 'POST', '/api/posts', {
+      content: '',
+      platforms: [],
+      action: 'draft',
+      timezone: 'UTC',
+    });
+    expect(draft.statusCode).toBe(201);
+    expect(draft.json()).toMatchObject({ status: 'draft', scheduledAt: null, platforms: [] });
+
+    const empty = await schedule(ann, { content: '<p> </p>', platforms: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({
+      code: 'POST_INCOMPLETE',
+      message: 'Please complete all required fields.',
+      fields: { content: 'posts.contentRequired', platforms: 'posts.platformsRequired' },
+    });
+  });
+
+  it("refuses to schedule what a network would refuse, naming each network's problem", async () => {
+    const res = await schedule(ann, {
+      content: `<p>${'x'.repeat(290)}</p>`,
+      platforms: ['twitter', 'bluesky', 'instagram'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('POST_NOT_PUBLISHABLE');
+    expect(res.json().problems).toEqual([
+      { platform: 'twitter', code: 'too_long', max: 280, length: 290 },
+      { platform: 'instagram', code: 'needs_media' },
+    ]);
+  });
+
+  it('names every malformed field', async () => {
+    const res = await call(ann, 'POST', '/api/posts', {
+      content: 'x',
+      platforms: ['myspace', 'bluesky'],
+      action: 'later',
+      scheduledAt: 'tomorrow',
+      timezone: 'Mars/Olympus',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({
+      'platforms.0': 'posts.platformInvalid',
+      action: 'posts.actionInvalid',
+      scheduledAt: 'posts.scheduledAtInvalid',
+      timezone: 'posts.timezoneInvalid',
+    });
+    const past = await schedule(ann, { scheduledAt: '2026-03-01T10:00:00Z' });
+    expect(past.json().fields).toEqual({ scheduledAt: 'posts.scheduledAtPast' });
+    const missing = await schedule(ann, { scheduledAt: undefined });
+    expect(missing.json().fields).toEqual({ scheduledAt: 'posts.scheduledAtRequired' });
+  });
+
+  it("lists a range of the owner's posts only, and refuses ranges that are backwards or over a year", async () => {
+    await schedule(bob, { scheduledAt: '2026-03-28T10:00:00Z' });
+    const month = await call(ann, 'GET', '/api/posts?from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z');
+    expect(month.statusCode).toBe(200);
+    expect(month.json().data).toHaveLength(2);
+    expect(
+      month.json().data.every((p: { scheduledAt: string }) => p.scheduledAt.startsWith('2026-03-28')),
+    ).toBe(true);
+    const backwards = await call(ann, 'GET', '/api/posts?from=2026-04-01T00:00:00Z&to=2026-03-01T00:00:00Z');
+    expect(backwards.json().fields).toEqual({ to: 'posts.rangeInvalid' });
+    const tooLong = await call(ann, 'GET', '/api/posts?from=2026-01-01T00:00:00Z&to=2027-01-03T00:00:00Z');
+    expect(tooLong.json().fields).toEqual({ to: 'posts.rangeTooLong' });
+  });
+
+  it("answers 404 for another user's post, whatever the method", async () => {
+    const mine = (await schedule(ann)).json().id;
+    for (const [method, url, body] of [
+      ['GET', `/api/posts/${mine}`],
+      ['PUT', `/api/posts/${mine}`, { content: 'x', platforms: [], action: 'draft', timezone: 'UTC' }],
+      ['POST', `/api/posts/${mine}/reschedule`, { date: '2026-04-02' }],
+      ['DELETE', `/api/posts/${mine}`],
+    ] as const) {
+      expect((await call(bob, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call(ann, 'GET', `/api/posts/${mine}`)).statusCode).toBe(200);
+  });
+
+  it('reschedules to another day at the same time of day in the post zone, across a DST change', async () => {
+    // 14:30 in Paris on 28 March is 13:30 UTC; on 30 March (summer time) 14:30 is 12:30 UTC.
+    const id = (await schedule(ann)).json().id;
+    const moved = await call(ann, 'POST', `/api/posts/${id}/reschedule`, { date: '2026-03-30' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().scheduledAt).toBe('2026-03-30T12:30:00.000Z');
+    expect(
+      (await call(ann, 'POST', `/api/posts/${id}/reschedule`, { date: '2026-02-30' })).json().fields,
+    ).toEqual({ date: 'posts.dateInvalid' });
+    expect(
+      (await call(ann, 'POST', `/api/posts/${id}/reschedule`, { date: '2026-03-01' })).json().fields,
+    ).toEqual({ date: 'posts.scheduledAtPast' });
+  });
+
+  it('updates a post and starts its targets over; deletes it', async () => {
+    const id = (await schedule(ann)).json().id;
+    const updated = await call(ann, 'PUT', `/api/posts/${id}`, {
+      content: '<p>Changed</p>',
+      platforms: ['linkedin'],
+      action: 'publish_now',
+      timezone: 'Europe/Paris',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({
+      content: '<p>Changed</p>',
+      platforms: ['linkedin'],
+      status: 'scheduled',
+      scheduledAt: now.toISOString(),
+    });
+    expect((await call(ann, 'DELETE', `/api/posts/${id}`)).statusCode).toBe(204);
+    expect((await call(ann, 'GET', `/api/posts/${id}`)).statusCode).toBe(404);
+  });
+
+  it('lets an ended trial keep drafts but not schedule', async () => {
+    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.email, 'bob@example.com'));
+    await t.ctx.database.db
+      .update(users)
+      .set({ trialEndsAt: new Date('2026-03-19T00:00:00Z') })
+      .where(eq(users.id, row!.id));
+    const refused = await schedule(bob);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TRIAL_ENDED' });
+    expect(
+      (
+        await call(bob, 'POST', '/api/posts', {
+          content: '<p>idea</p>',
+          platforms: ['bluesky'],
+          action: 'draft',
+          timezone: 'UTC',
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../shared/api/errors.schemas';
+import {
+  PostIdParamsSchema,
+  PostListSchema,
+  PostRangeQuerySchema,
+  PostSchema,
+  PostWriteSchema,
+  RescheduleBodySchema,
+} from '../../shared/api/posts.schemas';
+import { type Guards, userOf } from '../auth/session';
+import type { PostsService } from './posts.service';
+
+const E = ApiErrorSchema;
+
+export async function postsRoutes(
+  app: FastifyInstance,
+  { posts, guards }: { posts: PostsService; guards: Guards },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = guards.requireUser;
+  const tags = ['posts'];
+
+  r.get(
+    '/api/posts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Your posts scheduled in [from, to), at most a year wide (the calendar)',
+        querystring: PostRangeQuerySchema,
+        response: { 200: PostListSchema, 400: E, 401: E },
+      },
+    },
+    async (request) =>
+      posts.listBetween(userOf(request), new Date(request.query.from), new Date(request.query.to)),
+  );
+
+  r.get(
+    '/api/posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One of your posts with the status of each network',
+        params: PostIdParamsSchema,
+        response: { 200: PostSchema, 400: E, 401: E, 404: E },
+      },
+    },
+    async (request) => posts.get(userOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/posts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Save a draft, schedule a post, or publish it now; scheduling checks every selected network',
+        body: PostWriteSchema,
+        response: { 201: PostSchema, 400: E, 401: E, 403: E },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await posts.create(userOf(request), request.body)),
+  );
+
+  r.put(
+    '/api/posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Rewrite a draft, scheduled or failed post',
+        params: PostIdParamsSchema,
+        body: PostWriteSchema,
+        response: { 200: PostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => posts.update(userOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/posts/:id/reschedule',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: "Move a post to another day, keeping its time of day in the post's time zone",
+        params: PostIdParamsSchema,
+        body: RescheduleBodySchema,
+        response: { 200: PostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => posts.reschedule(userOf(request), request.params.id, request.body.date),
+  );
+
+  r.delete(
+    '/api/posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Delete one of your posts',
+        params: PostIdParamsSchema,
+        response: { 204: z.null(), 400: E, 401: E, 404: E, 409: E },
+      },
+    },
+    async (request, reply) => {
+      await posts.remove(userOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../platforms/rules';
+import { isTimeZone } from '../time/zoned-day';
+
+export const POST_STATUSES = [
+  'draft',
+  'scheduled',
+  'publishing',
+  'published',
+  'partially_failed',
+  'failed',
+] as const;
+export const TARGET_STATUSES = ['pending', 'publishing', 'published', 'failed'] as const;
+export const POST_ACTIONS = ['draft', 'schedule', 'publish_now'] as const;
+export const CONTENT_MAX = 100_000;
+export const RANGE_MAX_DAYS = 366;
+
+const PlatformSchema = z.enum(PLATFORMS, 'posts.platformInvalid');
+const TimeZoneSchema = z
+  .string()
+  .max(64, 'posts.timezoneInvalid')
+  .refine(isTimeZone, 'posts.timezoneInvalid');
+const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
+
+/**
+ * Writing a post. `draft` may be incomplete; `schedule` needs `scheduledAt` (an instant, with the IANA
+ * `timezone` it was chosen in, which keeps "same time of day" meaningful when it is moved); `publish_now`
+ * is due at once. Both of the latter are checked against every selected network's rules.
+ */
+export const PostWriteSchema = z
+  .object({
+    content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
+    platforms: z
+      .array(PlatformSchema)
+      .max(PLATFORMS.length)
+      .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
+    action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
+    scheduledAt: InstantSchema('posts.scheduledAtInvalid').optional(),
+    timezone: TimeZoneSchema,
+  })
+  .refine((post) => post.action !== 'schedule' || post.scheduledAt !== undefined, {
+    path: ['scheduledAt'],
+    message: 'posts.scheduledAtRequired',
+  });
+export type PostWrite = z.infer<typeof PostWriteSchema>;
+
+export const PostTargetSchema = z.object({
+  platform: PlatformSchema,
+  status: z.enum(TARGET_STATUSES),
+  attempts: z.number().int(),
+  remoteUrl: z.string().nullable(),
+  lastError: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+
+export const PostSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(POST_STATUSES),
+  content: z.string(),
+  platforms: z.array(PlatformSchema),
+  scheduledAt: z.string().nullable(),
+  timezone: z.string(),
+  targets: z.array(PostTargetSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Post = z.infer<typeof PostSchema>;
+
+export const PostIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
+
+/** A calendar range: posts scheduled in [from, to), at most a year wide. */
+export const PostRangeQuerySchema = z
+  .object({ from: InstantSchema('posts.rangeInvalid'), to: InstantSchema('posts.rangeInvalid') })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), { path: ['to'], message: 'posts.rangeInvalid' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= RANGE_MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: 'posts.rangeTooLong',
+  });
+
+export const PostListSchema = z.object({ data: z.array(PostSchema) });
+
+/** Move a post to another day; the time of day stays as it was in the post's time zone. */
+export const RescheduleBodySchema = z.object({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'posts.dateInvalid')
+    .refine((d) => {
+      const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+      const check = new Date(Date.UTC(y, m - 1, day));
+      return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === day;
+    }, 'posts.dateInvalid'),
+});
