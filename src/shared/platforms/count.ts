@@ -1,4 +1,5 @@
-import { parseTweet } from 'twitter-text';
+// twitter-text is CommonJS: Node's ESM loader offers only its default export.
+import twitterText from 'twitter-text';
 import { type Platform, rulesFor, type TwitterAccountType } from './rules';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -12,7 +13,7 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 export function textLength(platform: Platform, text: string): number {
   switch (platform) {
     case 'twitter':
-      return parseTweet(text).weightedLength;
+      return twitterText.parseTweet(text).weightedLength;
     case 'bluesky': {
       let n = 0;
       for (const _ of graphemes.segment(text)) n++;

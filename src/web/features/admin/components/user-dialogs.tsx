@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN } from '../../../../shared/api/fields';
 import {
@@ -30,29 +31,48 @@ import { useUpdateUserRole } from '../api/update-user-role';
 const roleOptions = (t: (key: string) => string, roles: readonly Role[]) =>
   roles.map((role) => ({ value: role, label: t(`roles.${role}`) }));
 
-function DialogButtons({
-  onCancel,
-  submitLabel,
-  loading,
-  color,
-}: {
-  onCancel: () => void;
+/** A dialog around one form: its fields, then Cancel (closes, changes nothing) and the submit button. */
+function FormDialog(props: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: React.FormEvent) => void;
   submitLabel: string;
   loading: boolean;
   color?: string;
+  children: React.ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Group justify="flex-end" mt="md">
-      <Button variant="default" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-      <Button type="submit" loading={loading} color={color}>
-        {submitLabel}
-      </Button>
-    </Group>
+    <Modal
+      opened
+      onClose={props.onClose}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      title={props.title}
+      centered
+    >
+      <form onSubmit={props.onSubmit} noValidate>
+        {props.children}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={props.onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={props.loading} color={props.color}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
   );
 }
+
+/** The spec's notifications: success closes the dialog; a failure says why when the server knows. */
+const outcome = (t: TFunction, successKey: string, failureKey: string, onClose: () => void) => ({
+  onSuccess: () => {
+    notify({ color: 'green', message: t(successKey) });
+    onClose();
+  },
+  onError: (error: unknown) => notify({ color: 'red', message: errorMessage(t, error, failureKey) }),
+});
 
 export function EditUserDialog({
   user,
@@ -68,41 +88,29 @@ export function EditUserDialog({
   const [role, setRole] = useState<Role>(user.role);
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    update.mutate(
-      { uid: user.uid, role },
-      {
-        onSuccess: () => {
-          notify({ color: 'green', message: t('users.updated') });
-          onClose();
-        },
-        onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'users.editFailed') }),
-      },
-    );
+    update.mutate({ uid: user.uid, role }, outcome(t, 'users.updated', 'users.editFailed', onClose));
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormDialog
       title={t('users.editTitle')}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('common.save')}
+      loading={update.isPending}
     >
-      <form onSubmit={submit}>
-        <Stack>
-          <Text fw={500}>
-            {user.displayName} · {user.email}
-          </Text>
-          <Select
-            label={t('users.role')}
-            data={roleOptions(t, roles)}
-            value={role}
-            onChange={(value) => value && setRole(value as Role)}
-            allowDeselect={false}
-          />
-        </Stack>
-        <DialogButtons onCancel={onClose} submitLabel={t('common.save')} loading={update.isPending} />
-      </form>
-    </Modal>
+      <Stack>
+        <Text fw={500}>
+          {user.displayName} · {user.email}
+        </Text>
+        <Select
+          label={t('users.role')}
+          data={roleOptions(t, roles)}
+          value={role}
+          onChange={(value) => value && setRole(value as Role)}
+          allowDeselect={false}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -111,35 +119,22 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const remove = useDeleteUser();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    remove.mutate(user.uid, {
-      onSuccess: () => {
-        notify({ color: 'green', message: t('users.deleted') });
-        onClose();
-      },
-      onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'users.deleteFailed') }),
-    });
+    remove.mutate(user.uid, outcome(t, 'users.deleted', 'users.deleteFailed', onClose));
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormDialog
       title={t('common.confirmDeletion')}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('common.delete')}
+      loading={remove.isPending}
+      color="red"
     >
-      <form onSubmit={submit}>
-        <Text>{t('users.confirmDelete')}</Text>
-        <Text c="dimmed" size="sm" mt="xs">
-          {user.displayName} · {user.email}
-        </Text>
-        <DialogButtons
-          onCancel={onClose}
-          submitLabel={t('common.delete')}
-          loading={remove.isPending}
-          color="red"
-        />
-      </form>
-    </Modal>
+      <Text>{t('users.confirmDelete')}</Text>
+      <Text c="dimmed" size="sm" mt="xs">
+        {user.displayName} · {user.email}
+      </Text>
+    </FormDialog>
   );
 }
 
@@ -151,35 +146,26 @@ export function ExtendTrialDialog({ user, onClose }: { user: AdminUser; onClose:
     event.preventDefault();
     extend.mutate(
       { uid: user.uid, days: Number(days) },
-      {
-        onSuccess: () => {
-          notify({ color: 'green', message: t('users.trialExtended') });
-          onClose();
-        },
-        onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'users.editFailed') }),
-      },
+      outcome(t, 'users.trialExtended', 'users.editFailed', onClose),
     );
   };
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormDialog
       title={t('users.extendTrialTitle')}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('users.extendTrial')}
+      loading={extend.isPending}
     >
-      <form onSubmit={submit}>
-        <NumberInput
-          label={t('users.extendTrialDays')}
-          value={days}
-          onChange={setDays}
-          min={1}
-          max={365}
-          allowDecimal={false}
-        />
-        <DialogButtons onCancel={onClose} submitLabel={t('users.extendTrial')} loading={extend.isPending} />
-      </form>
-    </Modal>
+      <NumberInput
+        label={t('users.extendTrialDays')}
+        value={days}
+        onChange={setDays}
+        min={1}
+        max={365}
+        allowDecimal={false}
+      />
+    </FormDialog>
   );
 }
 
@@ -191,63 +177,56 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
     defaultValues: { displayName: '', email: '', password: '', role: 'user' },
   });
   const errors = form.formState.errors;
+  const { onSuccess, onError } = outcome(t, 'users.created', 'users.createFailed', onClose);
+  // A field the server refused (an email in use) is shown at the field; anything else as a notification.
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {
-      onSuccess: () => {
-        notify({ color: 'green', message: t('users.created') });
-        onClose();
-      },
-      onError: (error) => {
-        if (!applyFieldErrors(error, form.setError))
-          notify({ color: 'red', message: errorMessage(t, error, 'users.createFailed') });
-      },
+      onSuccess,
+      onError: (error) => applyFieldErrors(error, form.setError) || onError(error),
     }),
   );
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+    <FormDialog
       title={t('users.createTitle')}
-      centered
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('users.create')}
+      loading={create.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('users.displayName')}
-            {...form.register('displayName')}
-            error={fieldError(t, errors, 'displayName')}
-          />
-          <TextInput
-            label={t('login.email')}
-            type="email"
-            {...form.register('email')}
-            error={fieldError(t, errors, 'email')}
-          />
-          <PasswordInput
-            label={t('login.password')}
-            autoComplete="new-password"
-            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
-            {...form.register('password')}
-            error={fieldError(t, errors, 'password', { min: PASSWORD_MIN })}
-          />
-          <Controller
-            control={form.control}
-            name="role"
-            render={({ field }) => (
-              <Select
-                label={t('users.role')}
-                data={roleOptions(t, ROLES)}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                allowDeselect={false}
-                error={fieldError(t, errors, 'role')}
-              />
-            )}
-          />
-        </Stack>
-        <DialogButtons onCancel={onClose} submitLabel={t('users.create')} loading={create.isPending} />
-      </form>
-    </Modal>
+      <Stack>
+        <TextInput
+          label={t('users.displayName')}
+          {...form.register('displayName')}
+          error={fieldError(t, errors, 'displayName')}
+        />
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          {...form.register('email')}
+          error={fieldError(t, errors, 'email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}
+          {...form.register('password')}
+          error={fieldError(t, errors, 'password', { min: PASSWORD_MIN })}
+        />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => (
+            <Select
+              label={t('users.role')}
+              data={roleOptions(t, ROLES)}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              allowDeselect={false}
+              error={fieldError(t, errors, 'role')}
+            />
+          )}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
