@@ -12,10 +12,12 @@ import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
+import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { postsRoutes } from './posts/posts.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { templatesRoutes } from './templates/templates.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
 
@@ -111,6 +113,8 @@ export async function buildApp(
     perIpPerHour: env.TRIAL_RATE_PER_HOUR,
   });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
+  await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
+  await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });
   await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });

@@ -9,9 +9,12 @@ import type { Env } from './env';
 import type { Queue } from './jobs/queue';
 import { createMailRepo } from './mail/mail.repo';
 import { createMailService } from './mail/mail.service';
+import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
 import { createPostsService } from './posts/posts.service';
 import { createSettingsRepo } from './settings/settings.repo';
+import { createTemplatesRepo } from './templates/templates.repo';
+import { createTemplatesService } from './templates/templates.service';
 import { createTrialsRepo } from './trials/trials.repo';
 import { createTrialsService } from './trials/trials.service';
 import { createUsersRepo } from './users/users.repo';
@@ -66,6 +69,8 @@ export function createContext({
     guards: createGuards(auth, audit),
     throttle: createLoginThrottleRepo(db),
     users,
+    templates: createTemplatesService(createTemplatesRepo(db)),
+    hashtags: createHashtagsRepo(db),
     posts: createPostsService({ repo: createPostsRepo(db), clock, assertMayPublish: users.assertMayPublish }),
     trials: createTrialsService({
       repo: trialsRepo,

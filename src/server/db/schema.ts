@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -210,4 +211,56 @@ export const postTargets = pgTable(
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_updated_idx').on(t.status, t.updatedAt),
   ],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    industry: text('industry'),
+    platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
+    contentHtml: text('content_html').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('templates_user_idx').on(t.userId, t.category)],
+);
+
+/** Users who have received the built-in sample templates, so deleting a sample does not bring it back. */
+export const templateSeeds = pgTable('template_seeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  seededAt: tz('seeded_at').notNull().defaultNow(),
+});
+
+export const customHashtags = pgTable(
+  'custom_hashtags',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    tag: text('tag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category, t.tag] })],
+);
+
+export const recentHashtags = pgTable(
+  'recent_hashtags',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    usedAt: tz('used_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tag] })],
 );

@@ -39,6 +39,15 @@ const RULES: Record<string, Access> = {
   'PUT /api/posts/:id': 'user',
   'POST /api/posts/:id/reschedule': 'user',
   'DELETE /api/posts/:id': 'user',
+  'GET /api/templates': 'user',
+  'POST /api/templates': 'user',
+  'PUT /api/templates/:id': 'user',
+  'DELETE /api/templates/:id': 'user',
+  'GET /api/hashtags': 'user',
+  'GET /api/hashtags/suggestions': 'user',
+  'POST /api/hashtags/custom': 'user',
+  'DELETE /api/hashtags/custom/:category/:tag': 'user',
+  'POST /api/hashtags/recent': 'user',
 };
 
 const ACTORS = ['anonymous', 'user', 'another user', 'admin', 'super_admin'] as const;
@@ -112,6 +121,8 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
       const path = url
         .replace(':uid', 'no-such-user')
         .replace(':id', '00000000-0000-4000-8000-000000000000')
+        .replace(':category', 'business')
+        .replace(':tag', 'nope')
         .replace('*', 'get-session');
       for (const [i, actor] of ACTORS.entries()) {
         const res = await t.app.inject({

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { HASHTAG_CATEGORY_NAMES, type HashtagCategory, normaliseTag } from '../hashtags';
+
+const CategorySchema = z.enum(
+  HASHTAG_CATEGORY_NAMES as [HashtagCategory, ...HashtagCategory[]],
+  'hashtags.categoryRequired',
+);
+/** A tag as typed: a leading # is dropped, it is trimmed and lower-cased; letters, digits and _ only. */
+const TagSchema = z
+  .string()
+  .max(100, 'errors.validation')
+  .transform(normaliseTag)
+  .pipe(
+    z
+      .string()
+      .min(1, 'hashtags.tagRequired')
+      .regex(/^[\p{L}\p{N}_]+$/u, 'hashtags.tagInvalid'),
+  );
+
+export const CustomHashtagBodySchema = z.object({ tag: TagSchema, category: CategorySchema });
+export const RecentHashtagBodySchema = z.object({ tag: TagSchema });
+export const SuggestQuerySchema = z.object({ q: z.string().max(100, 'errors.validation').default('') });
+
+export const HashtagsSchema = z.object({
+  /** The built-in categories and their fixed tags. */
+  categories: z.record(z.string(), z.array(z.string())),
+  /** The user's own tags, per category. */
+  custom: z.record(z.string(), z.array(z.string())),
+  /** Newest first, at most 10. */
+  recent: z.array(z.string()),
+});
+export type Hashtags = z.infer<typeof HashtagsSchema>;
+export const SuggestionsSchema = z.object({ data: z.array(z.string()) });
