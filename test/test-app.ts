@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { pino } from 'pino';
@@ -30,12 +33,14 @@ export async function createTestApp(
   options: TestAppOptions = {},
 ): Promise<TestApp> {
   const { url, drop } = await freshDatabase();
+  const dataDir = await mkdtemp(join(tmpdir(), 'postwell-test-'));
   const database = await openDatabase({ url });
   const config = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL,
     WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
     ...env,
   });
   const ctx = createContext({
@@ -54,6 +59,7 @@ export async function createTestApp(
       await app.close();
       await database.close();
       await drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

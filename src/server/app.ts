@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -15,6 +16,7 @@ import type { AppContext } from './context';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
+import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { templatesRoutes } from './templates/templates.routes';
@@ -53,6 +55,8 @@ export async function buildApp(
     },
     strictTransportSecurity: https,
   });
+  // Uploads stream to disk; one file of at most 100 MB (the video limit) per request.
+  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 100 * 1024 * 1024 + 1 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -113,6 +117,7 @@ export async function buildApp(
     perIpPerHour: env.TRIAL_RATE_PER_HOUR,
   });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
+  await mediaRoutes(app, { media: ctx.media, store: ctx.mediaStore, guards: ctx.guards });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });
   await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });

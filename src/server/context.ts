@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminRepo } from './admin/admin.repo';
 import { createAuditRepo } from './audit/audit.repo';
@@ -8,6 +9,9 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Queue } from './jobs/queue';
 import { createMailRepo } from './mail/mail.repo';
+import { createMediaRepo } from './media/media.repo';
+import { createMediaService } from './media/media.service';
+import { createDiskStore } from './media/media.store';
 import { createMailService } from './mail/mail.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
@@ -53,6 +57,7 @@ export function createContext({
   const usersRepo = createUsersRepo(db);
   const trialsRepo = createTrialsRepo(db);
   const users = createUsersService({ repo: usersRepo, auth, audit, clock });
+  const mediaStore = createDiskStore(join(env.DATA_DIR, 'media'));
   return {
     env,
     database,
@@ -71,6 +76,8 @@ export function createContext({
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsRepo(db),
+    mediaStore,
+    media: createMediaService({ repo: createMediaRepo(db), store: mediaStore }),
     posts: createPostsService({ repo: createPostsRepo(db), clock, assertMayPublish: users.assertMayPublish }),
     trials: createTrialsService({
       repo: trialsRepo,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -263,4 +264,27 @@ export const recentHashtags = pgTable(
     usedAt: tz('used_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tag] })],
+);
+
+/** An uploaded image or video, stored under the data folder (or an object store) by its storage key. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_user_idx').on(t.userId, t.createdAt)],
 );

@@ -8,7 +8,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly extra: Pick<ApiError, 'fields' | 'retryAfterSeconds' | 'problems'> = {},
+    readonly extra: Pick<ApiError, 'fields' | 'retryAfterSeconds' | 'problems' | 'params'> = {},
   ) {
     super(message);
   }

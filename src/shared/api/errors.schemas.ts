@@ -12,5 +12,7 @@ export const ApiErrorSchema = z.object({
   retryAfterSeconds: z.number().int().optional(),
   /** Why a post cannot go to a network, one entry per problem (see shared/platforms/validate.ts). */
   problems: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** Values for the message's placeholders when the web shows it in the reader's language ({file}, {max}). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;

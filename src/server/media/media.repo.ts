@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+
+export type MediaRow = typeof media.$inferSelect;
+
+export function createMediaRepo(db: Db) {
+  return {
+    async insert(values: typeof media.$inferInsert) {
+      const [row] = await db.insert(media).values(values).returning();
+      return row!;
+    },
+    async find(userId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(media)
+        .where(and(eq(media.id, id), eq(media.userId, userId)));
+      return row;
+    },
+    async remove(userId: string, id: string) {
+      await db.delete(media).where(and(eq(media.id, id), eq(media.userId, userId)));
+    },
+  };
+}
+export type MediaRepo = ReturnType<typeof createMediaRepo>;
