@@ -52,7 +52,10 @@ describe('media uploads', () => {
   const filesOnDisk = async () => {
     const root = join(t.ctx.env.DATA_DIR, 'media');
     const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort();
   };
 
   it('keeps an image, with its size and a thumbnail, for its owner only', async () => {

@@ -44,14 +44,12 @@ export async function mediaRoutes(
         throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: file (missing)', {
           fields: { file: 'errors.validation' },
         });
-      return reply
-        .status(201)
-        .send(
-          await media.upload(userOf(request), request.query.kind, {
-            filename: file.filename,
-            stream: file.file,
-          }),
-        );
+      return reply.status(201).send(
+        await media.upload(userOf(request), request.query.kind, {
+          filename: file.filename,
+          stream: file.file,
+        }),
+      );
     },
   );
 
