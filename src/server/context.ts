@@ -58,6 +58,7 @@ export function createContext({
   const trialsRepo = createTrialsRepo(db);
   const users = createUsersService({ repo: usersRepo, auth, audit, clock });
   const mediaStore = createDiskStore(join(env.DATA_DIR, 'media'));
+  const mediaRepo = createMediaRepo(db);
   return {
     env,
     database,
@@ -77,8 +78,13 @@ export function createContext({
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsRepo(db),
     mediaStore,
-    media: createMediaService({ repo: createMediaRepo(db), store: mediaStore }),
-    posts: createPostsService({ repo: createPostsRepo(db), clock, assertMayPublish: users.assertMayPublish }),
+    media: createMediaService({ repo: mediaRepo, store: mediaStore }),
+    posts: createPostsService({
+      repo: createPostsRepo(db),
+      findMedia: mediaRepo.findMany,
+      clock,
+      assertMayPublish: users.assertMayPublish,
+    }),
     trials: createTrialsService({
       repo: trialsRepo,
       users: usersRepo,

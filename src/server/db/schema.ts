@@ -288,3 +288,19 @@ export const media = pgTable(
   },
   (t) => [index('media_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** The images and videos of a post, in order, with the edits made to each video in the composer. */
+export const postMedia = pgTable(
+  'post_media',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    edits: jsonb('edits').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index('post_media_media_idx').on(t.mediaId)],
+);

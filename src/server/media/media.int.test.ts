@@ -3,23 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
 
 const fixture = (name: string) =>
   readFile(fileURLToPath(new URL(`../../../test/fixtures/${name}`, import.meta.url)));
-
-/** A multipart/form-data body with one file field, as a browser sends it. */
-function multipart(filename: string, content: Buffer, field = 'file') {
-  const boundary = '----postwell-test-boundary';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('media uploads', () => {
   let t: TestApp;

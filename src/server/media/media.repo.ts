@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 
@@ -16,6 +16,13 @@ export function createMediaRepo(db: Db) {
         .from(media)
         .where(and(eq(media.id, id), eq(media.userId, userId)));
       return row;
+    },
+    findMany(userId: string, ids: string[]) {
+      if (!ids.length) return Promise.resolve([]);
+      return db
+        .select()
+        .from(media)
+        .where(and(eq(media.userId, userId), inArray(media.id, ids)));
     },
     async remove(userId: string, id: string) {
       await db.delete(media).where(and(eq(media.id, id), eq(media.userId, userId)));

@@ -16,7 +16,7 @@ import { probeVideo } from './probe';
 const MB = 1024 * 1024;
 const THUMBNAIL_PX = 320;
 
-const toMedia = (row: MediaRow): Media => ({
+export const toMedia = (row: MediaRow): Media => ({
   id: row.id,
   kind: row.kind,
   name: row.originalName,

@@ -1,17 +1,34 @@
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
-import { posts, postTargets } from '../db/schema';
+import { media, postMedia, posts, postTargets } from '../db/schema';
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
-export type PostWithTargets = PostRow & { targets: TargetRow[] };
+export type AttachedMedia = typeof media.$inferSelect & { edits: Record<string, unknown> | null };
+export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
+export interface MediaLink {
+  id: string;
+  edits: Record<string, unknown> | null;
+}
 
 export interface PostValues {
   contentHtml: string;
   status: PostRow['status'];
   scheduledAt: Date | null;
   timezone: string;
+}
+
+async function attach(tx: Db, postId: string, platforms: Platform[], links: MediaLink[]) {
+  if (platforms.length)
+    await tx.insert(postTargets).values(platforms.map((platform) => ({ postId, platform })));
+  if (links.length) {
+    await tx
+      .insert(postMedia)
+      .values(
+        links.map((link, position) => ({ postId, mediaId: link.id, position, edits: link.edits ?? {} })),
+      );
+  }
 }
 
 /** Every query names the owner: a post id of another user finds nothing. */
@@ -28,7 +45,24 @@ export function createPostsRepo(db: Db) {
         ),
       )
       .orderBy(asc(postTargets.platform));
-    return rows.map((r) => ({ ...r, targets: targets.filter((t) => t.postId === r.id) }));
+    const attached = await db
+      .select({ postId: postMedia.postId, edits: postMedia.edits, media })
+      .from(postMedia)
+      .innerJoin(media, eq(media.id, postMedia.mediaId))
+      .where(
+        inArray(
+          postMedia.postId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(postMedia.position));
+    return rows.map((r) => ({
+      ...r,
+      targets: targets.filter((t) => t.postId === r.id),
+      media: attached
+        .filter((a) => a.postId === r.id)
+        .map((a) => ({ ...a.media, edits: a.media.kind === 'video' ? a.edits : null })),
+    }));
   };
 
   return {
@@ -47,29 +81,28 @@ export function createPostsRepo(db: Db) {
         .orderBy(asc(posts.scheduledAt), asc(posts.id));
       return withTargets(rows);
     },
-    /** The post and one pending target per network, in one transaction. */
-    async create(userId: string, values: PostValues, platforms: Platform[]) {
+    /** The post, one pending target per network and its media, in one transaction. */
+    async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(posts)
           .values({ userId, ...values })
           .returning({ id: posts.id });
-        if (platforms.length)
-          await tx.insert(postTargets).values(platforms.map((platform) => ({ postId: row!.id, platform })));
+        await attach(tx as unknown as Db, row!.id, platforms, links);
         return row!.id;
       });
       return (await this.find(userId, id))!;
     },
-    /** Rewrites the post and its targets together; the targets start over as pending. */
-    async replace(userId: string, id: string, values: PostValues, platforms: Platform[]) {
+    /** Rewrites the post, its targets and media together; the targets start over as pending. */
+    async replace(userId: string, id: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
       await db.transaction(async (tx) => {
         await tx
           .update(posts)
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(posts.id, id), eq(posts.userId, userId)));
         await tx.delete(postTargets).where(eq(postTargets.postId, id));
-        if (platforms.length)
-          await tx.insert(postTargets).values(platforms.map((platform) => ({ postId: id, platform })));
+        await tx.delete(postMedia).where(eq(postMedia.postId, id));
+        await attach(tx as unknown as Db, id, platforms, links);
       });
       return (await this.find(userId, id))!;
     },

@@ -1,11 +1,14 @@
-import type { Post, PostWrite } from '../../shared/api/posts.schemas';
+import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
+import { type Post, type PostInput, VideoEditsSchema } from '../../shared/api/posts.schemas';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { validateForPlatform } from '../../shared/platforms/validate';
 import { zonedParts, zonedTimeToInstant } from '../../shared/time/zoned-day';
 import type { SessionUser } from '../auth/session';
 import { AppError, notFound } from '../http/errors';
-import type { PostsRepo, PostWithTargets } from './posts.repo';
+import type { MediaRow } from '../media/media.repo';
+import { toMedia } from '../media/media.service';
+import type { MediaLink, PostsRepo, PostWithTargets } from './posts.repo';
 import { sanitizePostHtml } from './sanitize';
 
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
@@ -27,21 +30,27 @@ const toPost = (p: PostWithTargets): Post => ({
     lastError: t.lastError,
     publishedAt: t.publishedAt?.toISOString() ?? null,
   })),
+  media: p.media.map((m) => ({ ...toMedia(m), edits: m.edits ? VideoEditsSchema.parse(m.edits) : null })),
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });
+
+/** The format name each network's rules use, from a stored image's MIME type. */
+const imageType = (mime: string) => (mime === 'image/jpeg' ? 'jpg' : mime.replace('image/', ''));
 
 const invalid = (field: string, key: string, what: string) =>
   new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
 
 export interface PostsServiceDeps {
   repo: PostsRepo;
+  /** The user's own uploads among `ids` (others' are simply not found). */
+  findMedia: (userId: string, ids: string[]) => Promise<MediaRow[]>;
   clock: () => Date;
   /** Refuses scheduling and publishing to a trial that has ended. */
   assertMayPublish: (actor: SessionUser) => void;
 }
 
-export function createPostsService({ repo, clock, assertMayPublish }: PostsServiceDeps) {
+export function createPostsService({ repo, findMedia, clock, assertMayPublish }: PostsServiceDeps) {
   const own = async (actor: SessionUser, id: string) => {
     const post = await repo.find(actor.id, id);
     if (!post) throw notFound('This post');
@@ -58,30 +67,70 @@ export function createPostsService({ repo, clock, assertMayPublish }: PostsServi
     }
   };
 
+  /** The post's media in its order, checked: the user's own, within the counts, trims inside the video. */
+  const resolveMedia = async (actor: SessionUser, input: PostInput) => {
+    const rows = await findMedia(
+      actor.id,
+      input.media.map((m) => m.id),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    if (input.media.some((m) => !byId.has(m.id)))
+      throw invalid('media', 'posts.mediaNotFound', 'a file that is not yours or no longer exists');
+    const ordered = input.media.map((m) => ({ row: byId.get(m.id)!, edits: m.edits }));
+    for (const kind of ['image', 'video'] as const) {
+      const max = MEDIA_LIMITS[kind].maxFiles;
+      if (ordered.filter((m) => m.row.kind === kind).length > max) {
+        throw new AppError(400, 'TOO_MANY_FILES', `Maximum ${max} files allowed`, {
+          params: { n: max },
+          fields: { media: 'posts.tooManyFiles' },
+        });
+      }
+    }
+    for (const { row, edits } of ordered) {
+      if (
+        row.kind === 'video' &&
+        edits?.trim &&
+        row.durationSeconds !== null &&
+        edits.trim.end > row.durationSeconds + 0.05
+      ) {
+        throw invalid('media', 'posts.trimInvalid', `the trim of ${row.originalName} ends after the video`);
+      }
+    }
+    const links: MediaLink[] = ordered.map(({ row, edits }) => ({
+      id: row.id,
+      edits: row.kind === 'video' ? (edits ?? VideoEditsSchema.parse({})) : null,
+    }));
+    return { ordered, links };
+  };
+
   /** Cleans the HTML and, unless it is a draft, checks the post against every selected network. */
-  const prepare = (actor: SessionUser, input: PostWrite) => {
+  const prepare = async (actor: SessionUser, input: PostInput) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
+    const { ordered, links } = await resolveMedia(actor, input);
     if (input.action === 'draft') {
+      const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
-        contentHtml,
-        status: 'draft' as const,
-        scheduledAt: input.scheduledAt ? new Date(input.scheduledAt) : null,
-        timezone: input.timezone,
+        values: { contentHtml, status: 'draft' as const, scheduledAt, timezone: input.timezone },
+        links,
       };
     }
     assertMayPublish(actor);
     const text = htmlToText(contentHtml);
-    if (!text.trim() || input.platforms.length === 0) {
+    if ((!text.trim() && !ordered.length) || input.platforms.length === 0) {
       throw new AppError(400, 'POST_INCOMPLETE', 'Please complete all required fields.', {
         fields: {
-          ...(!text.trim() ? { content: 'posts.contentRequired' } : {}),
+          ...(!text.trim() && !ordered.length ? { content: 'posts.contentRequired' } : {}),
           ...(!input.platforms.length ? { platforms: 'posts.platformsRequired' } : {}),
         },
       });
     }
+    const images = ordered
+      .filter((m) => m.row.kind === 'image')
+      .map((m) => ({ type: imageType(m.row.mime) }));
+    const videos = ordered.filter((m) => m.row.kind === 'video').length;
     const problems = input.platforms.flatMap((platform) =>
-      validateForPlatform(platform, { text, images: [], videos: 0 }),
+      validateForPlatform(platform, { text, images, videos }),
     );
     if (problems.length) {
       const networks = [...new Set(problems.map((p) => p.platform))].join(', ');
@@ -92,7 +141,10 @@ export function createPostsService({ repo, clock, assertMayPublish }: PostsServi
     const scheduledAt = input.action === 'publish_now' ? now : new Date(input.scheduledAt!);
     if (scheduledAt.getTime() < now.getTime() - PAST_TOLERANCE_MS)
       throw invalid('scheduledAt', 'posts.scheduledAtPast', 'in the past');
-    return { contentHtml, status: 'scheduled' as const, scheduledAt, timezone: input.timezone };
+    return {
+      values: { contentHtml, status: 'scheduled' as const, scheduledAt, timezone: input.timezone },
+      links,
+    };
   };
 
   return {
@@ -102,12 +154,14 @@ export function createPostsService({ repo, clock, assertMayPublish }: PostsServi
     async listBetween(actor: SessionUser, from: Date, to: Date) {
       return { data: (await repo.listScheduledBetween(actor.id, from, to)).map(toPost) };
     },
-    async create(actor: SessionUser, input: PostWrite) {
-      return toPost(await repo.create(actor.id, prepare(actor, input), input.platforms));
+    async create(actor: SessionUser, input: PostInput) {
+      const { values, links } = await prepare(actor, input);
+      return toPost(await repo.create(actor.id, values, input.platforms, links));
     },
-    async update(actor: SessionUser, id: string, input: PostWrite) {
+    async update(actor: SessionUser, id: string, input: PostInput) {
       editable(await own(actor, id));
-      return toPost(await repo.replace(actor.id, id, prepare(actor, input), input.platforms));
+      const { values, links } = await prepare(actor, input);
+      return toPost(await repo.replace(actor.id, id, values, input.platforms, links));
     },
     /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
     async reschedule(actor: SessionUser, id: string, date: string) {

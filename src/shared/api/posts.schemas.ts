@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
+import { MediaSchema } from './media.schemas';
 import { isTimeZone } from '../time/zoned-day';
 
 export const POST_STATUSES = [
@@ -22,6 +23,32 @@ const TimeZoneSchema = z
   .refine(isTimeZone, 'posts.timezoneInvalid');
 const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
 
+export const ASPECT_RATIOS = ['1:1', '4:5', '16:9'] as const;
+export const CAPTION_POSITIONS = ['top', 'bottom'] as const;
+export const CAPTION_STYLES = ['light', 'dark'] as const;
+
+export const CaptionSchema = z.object({
+  text: z.string().max(500, 'errors.validation'),
+  position: z.enum(CAPTION_POSITIONS, 'errors.validation'),
+  style: z.enum(CAPTION_STYLES, 'errors.validation'),
+});
+
+/** What the Edit Video dialog changes: the kept range (seconds), the frame, and caption overlays. */
+export const VideoEditsSchema = z.object({
+  trim: z
+    .object({ start: z.number().min(0, 'posts.trimInvalid'), end: z.number().positive('posts.trimInvalid') })
+    .refine((t) => t.end > t.start, 'posts.trimInvalid')
+    .optional(),
+  aspectRatio: z.enum(ASPECT_RATIOS, 'errors.validation').default('16:9'),
+  captions: z.array(CaptionSchema).max(10, 'errors.validation').default([]),
+});
+export type VideoEdits = z.infer<typeof VideoEditsSchema>;
+
+const PostMediaInputSchema = z.object({
+  id: z.uuid('posts.mediaNotFound'),
+  edits: VideoEditsSchema.optional(),
+});
+
 /**
  * Writing a post. `draft` may be incomplete; `schedule` needs `scheduledAt` (an instant, with the IANA
  * `timezone` it was chosen in, which keeps "same time of day" meaningful when it is moved); `publish_now`
@@ -37,12 +64,19 @@ export const PostWriteSchema = z
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
     scheduledAt: InstantSchema('posts.scheduledAtInvalid').optional(),
     timezone: TimeZoneSchema,
+    /** Uploaded media (POST /api/media), in the order they appear. */
+    media: z
+      .array(PostMediaInputSchema)
+      .max(15, 'errors.validation')
+      .refine((list) => new Set(list.map((m) => m.id)).size === list.length, 'errors.validation')
+      .default([]),
   })
   .refine((post) => post.action !== 'schedule' || post.scheduledAt !== undefined, {
     path: ['scheduledAt'],
     message: 'posts.scheduledAtRequired',
   });
-export type PostWrite = z.infer<typeof PostWriteSchema>;
+export type PostWrite = z.input<typeof PostWriteSchema>;
+export type PostInput = z.output<typeof PostWriteSchema>;
 
 export const PostTargetSchema = z.object({
   platform: PlatformSchema,
@@ -61,6 +95,7 @@ export const PostSchema = z.object({
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
   targets: z.array(PostTargetSchema),
+  media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
