@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
 import { media, postMedia, posts, postTargets } from '../db/schema';
@@ -33,53 +33,43 @@ async function attach(tx: Db, postId: string, platforms: Platform[], links: Medi
 
 /** Every query names the owner: a post id of another user finds nothing. */
 export function createPostsRepo(db: Db) {
-  const withTargets = async (rows: PostRow[]): Promise<PostWithTargets[]> => {
+  /**
+   * The posts matching `where`, each with its targets and media. Three queries whatever the number of
+   * posts: the targets and media are joined on the same condition rather than fetched by a list of ids.
+   */
+  const load = async (where: SQL): Promise<PostWithTargets[]> => {
+    const rows = await db.select().from(posts).where(where).orderBy(asc(posts.scheduledAt), asc(posts.id));
     if (!rows.length) return [];
-    const targets = await db
-      .select()
-      .from(postTargets)
-      .where(
-        inArray(
-          postTargets.postId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(postTargets.platform));
-    const attached = await db
-      .select({ postId: postMedia.postId, edits: postMedia.edits, media })
-      .from(postMedia)
-      .innerJoin(media, eq(media.id, postMedia.mediaId))
-      .where(
-        inArray(
-          postMedia.postId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(postMedia.position));
-    return rows.map((r) => ({
-      ...r,
-      targets: targets.filter((t) => t.postId === r.id),
-      media: attached
-        .filter((a) => a.postId === r.id)
-        .map((a) => ({ ...a.media, edits: a.media.kind === 'video' ? a.edits : null })),
-    }));
+    const [targets, attached] = await Promise.all([
+      db
+        .select({ target: postTargets })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(where)
+        .orderBy(asc(postTargets.platform)),
+      db
+        .select({ postId: postMedia.postId, edits: postMedia.edits, media })
+        .from(postMedia)
+        .innerJoin(posts, eq(posts.id, postMedia.postId))
+        .innerJoin(media, eq(media.id, postMedia.mediaId))
+        .where(where)
+        .orderBy(asc(postMedia.position)),
+    ]);
+    const byPost = new Map<string, PostWithTargets>(
+      rows.map((r) => [r.id, { ...r, targets: [], media: [] }]),
+    );
+    for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
+    for (const a of attached)
+      byPost.get(a.postId)?.media.push({ ...a.media, edits: a.media.kind === 'video' ? a.edits : null });
+    return [...byPost.values()];
   };
 
   return {
     async find(userId: string, id: string) {
-      const [row] = await db
-        .select()
-        .from(posts)
-        .where(and(eq(posts.id, id), eq(posts.userId, userId)));
-      return row ? (await withTargets([row]))[0] : undefined;
+      return (await load(and(eq(posts.id, id), eq(posts.userId, userId))!))[0];
     },
-    async listScheduledBetween(userId: string, from: Date, to: Date) {
-      const rows = await db
-        .select()
-        .from(posts)
-        .where(and(eq(posts.userId, userId), gte(posts.scheduledAt, from), lt(posts.scheduledAt, to)))
-        .orderBy(asc(posts.scheduledAt), asc(posts.id));
-      return withTargets(rows);
+    listScheduledBetween(userId: string, from: Date, to: Date) {
+      return load(and(eq(posts.userId, userId), gte(posts.scheduledAt, from), lt(posts.scheduledAt, to))!);
     },
     /** The post, one pending target per network and its media, in one transaction. */
     async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
