@@ -1,0 +1,52 @@
+import { List, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { remainingChars } from '../../../../shared/platforms/count';
+import { htmlToText } from '../../../../shared/platforms/html-to-text';
+import {
+  type Platform,
+  REMAINING_WARNING,
+  type TwitterAccountType,
+} from '../../../../shared/platforms/rules';
+import { type PlatformProblem, validateForPlatform } from '../../../../shared/platforms/validate';
+import { PLATFORM_NAMES } from './platform-icon';
+
+/** What each selected network would say about the draft, by its own rules. */
+export function checkDraft(html: string, platforms: Platform[], accountType: TwitterAccountType) {
+  const text = htmlToText(html);
+  const remaining = platforms.length
+    ? Math.min(...platforms.map((p) => remainingChars(p, text, accountType)))
+    : null;
+  const problems = platforms
+    .flatMap((p) => validateForPlatform(p, { text, images: [], videos: 0 }, accountType))
+    .filter((p) => p.code !== 'empty');
+  return { text, remaining, problems };
+}
+
+/** The counter of the tightest selected network, and the problems that would stop publishing. */
+export function ComposerChecks({
+  remaining,
+  problems,
+}: {
+  remaining: number | null;
+  problems: PlatformProblem[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {remaining !== null && (
+        <Text size="sm" c={remaining < REMAINING_WARNING ? 'red' : 'dimmed'} aria-live="polite">
+          {t('composer.remaining', { count: remaining })}
+        </Text>
+      )}
+      {problems.length > 0 && (
+        <List size="sm" c="red" aria-label={t('composer.problemsTitle')}>
+          {problems.map((p, i) => (
+            <List.Item key={i}>
+              {t(`composer.problems.${p.code}`, { ...p, platform: PLATFORM_NAMES[p.platform] })}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}

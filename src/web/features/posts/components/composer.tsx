@@ -1,0 +1,155 @@
+import '@mantine/dates/styles.css';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
+import type { Platform } from '../../../../shared/platforms/rules';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useProfile } from '../../../lib/session';
+import { useSavePost } from '../api/save-post';
+import { checkDraft, ComposerChecks } from './composer-checks';
+import { PlatformSelector } from './platform-selector';
+import { PostEditor } from './post-editor';
+
+export interface Draft {
+  id?: string;
+  content: string;
+  platforms: Platform[];
+  scheduledAt: Date | null;
+}
+
+export const emptyDraft = (scheduledAt: Date | null = null): Draft => ({
+  content: '',
+  platforms: [],
+  scheduledAt,
+});
+export const draftOf = (post: Post): Draft => ({
+  id: post.id,
+  content: post.content,
+  platforms: post.platforms,
+  scheduledAt: post.scheduledAt ? new Date(post.scheduledAt) : null,
+});
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Write a post, pick networks, then Post now, Schedule at the chosen time, or Save draft. The counter
+ * and the problems follow each selected network's own rules as the user types.
+ */
+export function Composer({
+  draft,
+  onChange,
+  onSaved,
+}: {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { data: profile } = useProfile();
+  const save = useSavePost();
+  const [serverProblem, setServerProblem] = useState<string | null>(null);
+  const { text, remaining, problems } = checkDraft(
+    draft.content,
+    draft.platforms,
+    profile?.settings.twitterAccountType ?? 'standard',
+  );
+  const complete = text.trim().length > 0 && draft.platforms.length > 0;
+
+  const submit = (action: PostWrite['action']) => {
+    setServerProblem(null);
+    const body: PostWrite = {
+      content: draft.content,
+      platforms: draft.platforms,
+      action,
+      timezone: browserZone(),
+      ...(draft.scheduledAt && action !== 'publish_now'
+        ? { scheduledAt: draft.scheduledAt.toISOString() }
+        : {}),
+    };
+    save.mutate(
+      { id: draft.id, body },
+      {
+        onSuccess: () => {
+          notify({
+            color: 'green',
+            message: t(action === 'draft' ? 'composer.draftSaved' : 'composer.scheduled'),
+          });
+          onSaved();
+        },
+        onError: (error) => setServerProblem(errorMessage(t, error)),
+      },
+    );
+  };
+
+  return (
+    <Card withBorder padding="md">
+      <Stack>
+        <Title order={2} size="h3">
+          {draft.id ? t('composer.editTitle') : t('composer.title')}
+        </Title>
+        <PostEditor value={draft.content} onChange={(content) => onChange({ ...draft, content })} />
+        <PlatformSelector
+          value={draft.platforms}
+          onChange={(platforms) => onChange({ ...draft, platforms })}
+        />
+        <ComposerChecks remaining={remaining} problems={problems} />
+        <DateTimePicker
+          label={t('composer.when')}
+          placeholder={t('composer.whenPlaceholder')}
+          value={draft.scheduledAt}
+          onChange={(value) => onChange({ ...draft, scheduledAt: value ? new Date(value) : null })}
+          minDate={new Date()}
+          clearable
+          valueFormat="YYYY-MM-DD HH:mm"
+          maw={320}
+        />
+        {serverProblem && (
+          <Alert color="red" role="alert">
+            {serverProblem}
+          </Alert>
+        )}
+        {!complete && (
+          <Text size="sm" c="dimmed">
+            {t('composer.incomplete')}
+          </Text>
+        )}
+        <Group>
+          <Button
+            leftSection={<IconSend size={16} />}
+            disabled={!complete || problems.length > 0}
+            loading={save.isPending && save.variables?.body.action === 'publish_now'}
+            onClick={() => submit('publish_now')}
+          >
+            {t('composer.postNow')}
+          </Button>
+          <Button
+            leftSection={<IconCalendarEvent size={16} />}
+            variant="light"
+            disabled={!complete || problems.length > 0 || !draft.scheduledAt}
+            loading={save.isPending && save.variables?.body.action === 'schedule'}
+            onClick={() => submit('schedule')}
+          >
+            {t('composer.schedule')}
+          </Button>
+          <Button
+            leftSection={<IconDeviceFloppy size={16} />}
+            variant="default"
+            loading={save.isPending && save.variables?.body.action === 'draft'}
+            onClick={() => submit('draft')}
+          >
+            {t('composer.saveDraft')}
+          </Button>
+          {(draft.id || draft.content || draft.platforms.length > 0) && (
+            <Button variant="subtle" color="gray" onClick={onSaved}>
+              {t('common.cancel')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Post } from '../../../../shared/api/posts.schemas';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useDeletePost } from '../api/delete-post';
+import { useReschedulePost } from '../api/reschedule-post';
+
+const ymd = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+export function useRescheduleTo() {
+  const { t } = useTranslation();
+  const reschedule = useReschedulePost();
+  return (post: Post, date: string) =>
+    reschedule.mutate(
+      { id: post.id, date },
+      {
+        onSuccess: () => notify({ color: 'green', message: t('calendar.rescheduled') }),
+        onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+      },
+    );
+}
+
+/** Choose another day; the post keeps its time of day. */
+export function RescheduleDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t } = useTranslation();
+  const rescheduleTo = useRescheduleTo();
+  const [date, setDate] = useState<string | null>(post.scheduledAt ? ymd(new Date(post.scheduledAt)) : null);
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('calendar.reschedule')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!date) return;
+          rescheduleTo(post, date);
+          onClose();
+        }}
+      >
+        <DatePickerInput
+          label={t('calendar.newDate')}
+          value={date}
+          onChange={setDate}
+          valueFormat="YYYY-MM-DD"
+          minDate={new Date()}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={!date}>
+            {t('calendar.reschedule')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
+
+export function DeletePostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeletePost();
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('common.confirmDeletion')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
+      <Text>{t('calendar.confirmDelete')}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          color="red"
+          loading={remove.isPending}
+          onClick={() =>
+            remove.mutate(post.id, {
+              onSuccess: () => {
+                notify({ color: 'green', message: t('calendar.deleted') });
+                onClose();
+              },
+              onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+            })
+          }
+        >
+          {t('common.delete')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

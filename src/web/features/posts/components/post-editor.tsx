@@ -1,0 +1,174 @@
+import '@mantine/tiptap/styles.css';
+import { Select } from '@mantine/core';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { IconIndentDecrease, IconIndentIncrease } from '@tabler/icons-react';
+import Subscript from '@tiptap/extension-subscript';
+import Superscript from '@tiptap/extension-superscript';
+import TextAlign from '@tiptap/extension-text-align';
+import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
+import { Placeholder } from '@tiptap/extensions';
+import { type Editor, useEditor, useEditorState } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const FONTS = [
+  'Arial',
+  'Arial Black',
+  'Comic Sans MS',
+  'Courier New',
+  'Impact',
+  'Lucida Grande',
+  'Times New Roman',
+  'Verdana',
+];
+/** The spec's font sizes 1 to 7, as the HTML sizes they stand for. */
+const SIZES = ['10px', '13px', '16px', '18px', '24px', '32px', '48px'];
+const BLOCKS = ['paragraph', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'code'] as const;
+
+function currentBlock(editor: Editor): (typeof BLOCKS)[number] {
+  if (editor.isActive('codeBlock')) return 'code';
+  for (let level = 1; level <= 6; level++)
+    if (editor.isActive('heading', { level })) return `h${level}` as (typeof BLOCKS)[number];
+  return 'paragraph';
+}
+
+function setBlock(editor: Editor, block: string) {
+  const chain = editor.chain().focus();
+  if (block === 'paragraph') chain.setParagraph().run();
+  else if (block === 'code') chain.toggleCodeBlock().run();
+  else chain.setHeading({ level: Number(block.slice(1)) as 1 | 2 | 3 | 4 | 5 | 6 }).run();
+}
+
+interface PostEditorProps {
+  value: string;
+  onChange: (html: string) => void;
+}
+
+/** The rich-text editor with the spec's toolbar; it reports HTML, which the server sanitises again. */
+export function PostEditor({ value, onChange }: PostEditorProps) {
+  const { t } = useTranslation();
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({ link: false }),
+      Link.configure({ openOnClick: false }),
+      Subscript,
+      Superscript,
+      TextStyle,
+      FontFamily,
+      FontSize,
+      TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      Placeholder.configure({ placeholder: t('composer.placeholder') }),
+    ],
+    content: value,
+    immediatelyRender: true,
+    // The label and the height belong to the editable element itself, so a click anywhere in it types.
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-label': t('composer.editorLabel'),
+        'aria-multiline': 'true',
+        style: 'min-height: 200px',
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      block: currentBlock(e),
+      font: (e.getAttributes('textStyle').fontFamily as string | undefined)?.replace(/['"]/g, '') ?? null,
+      size: (e.getAttributes('textStyle').fontSize as string | undefined) ?? null,
+    }),
+  });
+
+  // A post loaded for editing, or the composer cleared after scheduling, replaces the editor's content.
+  useEffect(() => {
+    if (value !== (editor.isEmpty ? '' : editor.getHTML()))
+      editor.commands.setContent(value, { emitUpdate: false });
+  }, [value, editor]);
+
+  const labels = t('composer.toolbar', { returnObjects: true }) as Record<string, string>;
+  return (
+    <RichTextEditor editor={editor} labels={labels}>
+      <RichTextEditor.Toolbar sticky stickyOffset={60}>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Bold />
+          <RichTextEditor.Italic />
+          <RichTextEditor.Strikethrough />
+          <RichTextEditor.Underline />
+          <RichTextEditor.Subscript />
+          <RichTextEditor.Superscript />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Link />
+          <RichTextEditor.Unlink />
+          <RichTextEditor.Hr />
+        </RichTextEditor.ControlsGroup>
+        <Select
+          size="xs"
+          w={130}
+          aria-label={t('composer.format')}
+          data={BLOCKS.map((b) => ({ value: b, label: t(`composer.blocks.${b}`) }))}
+          value={state.block}
+          onChange={(v) => v && setBlock(editor, v)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Select
+          size="xs"
+          w={90}
+          aria-label={t('composer.fontSize')}
+          placeholder={t('composer.fontSize')}
+          data={SIZES.map((size, i) => ({ value: size, label: String(i + 1) }))}
+          value={state.size}
+          onChange={(v) =>
+            v ? editor.chain().focus().setFontSize(v).run() : editor.chain().focus().unsetFontSize().run()
+          }
+        />
+        <Select
+          size="xs"
+          w={150}
+          aria-label={t('composer.font')}
+          placeholder={t('composer.font')}
+          data={FONTS}
+          value={state.font}
+          onChange={(v) =>
+            v ? editor.chain().focus().setFontFamily(v).run() : editor.chain().focus().unsetFontFamily().run()
+          }
+        />
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Blockquote />
+          <RichTextEditor.BulletList />
+          <RichTextEditor.OrderedList />
+          <RichTextEditor.Control
+            onClick={() => editor.chain().focus().liftListItem('listItem').run()}
+            aria-label={t('composer.outdent')}
+            title={t('composer.outdent')}
+          >
+            <IconIndentDecrease size={16} stroke={1.5} />
+          </RichTextEditor.Control>
+          <RichTextEditor.Control
+            onClick={() => editor.chain().focus().sinkListItem('listItem').run()}
+            aria-label={t('composer.indent')}
+            title={t('composer.indent')}
+          >
+            <IconIndentIncrease size={16} stroke={1.5} />
+          </RichTextEditor.Control>
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.AlignLeft />
+          <RichTextEditor.AlignCenter />
+          <RichTextEditor.AlignRight />
+          <RichTextEditor.AlignJustify />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Undo />
+          <RichTextEditor.Redo />
+          <RichTextEditor.SourceCode />
+        </RichTextEditor.ControlsGroup>
+      </RichTextEditor.Toolbar>
+      <RichTextEditor.Content />
+    </RichTextEditor>
+  );
+}
