@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN, signInAs } from './helpers';
 
 const ymd = (d: Date) =>
@@ -45,6 +46,30 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await page.keyboard.press('Control+b');
   await page.getByText('Bluesky', { exact: true }).click();
   await expect(page.getByText('262 characters remaining')).toBeVisible();
+
+  // Images are checked by the server and shown as thumbnails, then in each network's preview.
+  const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  const imageInput = page.locator('input[type=file][accept*="image"]');
+  await imageInput.setInputFiles([
+    { name: 'one.png', mimeType: 'image/png', buffer: png },
+    { name: 'two.png', mimeType: 'image/png', buffer: png },
+  ]);
+  await expect(page.getByText('two.png added successfully.')).toBeVisible();
+  await imageInput.setInputFiles([
+    { name: 'fake.gif', mimeType: 'image/gif', buffer: Buffer.from('not really a gif') },
+  ]);
+  await expect(page.getByText('fake.gif is not a supported image type.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'one.png' })).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('dialog', { name: 'Preview' });
+  for (const network of ['X', 'Bluesky']) {
+    const card = preview.getByRole('region', { name: `${network} preview` });
+    await expect(card).toContainText('Launch day is here');
+    await expect(card.getByRole('img', { name: 'two.png' })).toBeVisible();
+  }
+  await preview.getByRole('button', { name: 'Close' }).click();
 
   // The + of a day puts the composer on that day at 09:00.
   await page.getByRole('button', { name: 'Next' }).click();

@@ -6,6 +6,7 @@ export class ApiRequestError extends Error {
   readonly code: string;
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
+  readonly params?: Record<string, string | number>;
 
   constructor(body: ApiError) {
     super(body.message);
@@ -13,6 +14,7 @@ export class ApiRequestError extends Error {
     this.code = body.code;
     this.fields = body.fields;
     this.retryAfterSeconds = body.retryAfterSeconds;
+    this.params = body.params;
   }
 }
 
@@ -56,6 +58,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     message: body.message ?? response.statusText,
     fields: body.fields,
     retryAfterSeconds: body.retryAfterSeconds,
+    params: body.params,
   });
 }
 

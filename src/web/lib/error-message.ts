@@ -16,6 +16,12 @@ const CODE_KEYS: Record<string, string> = {
   EMAIL_TAKEN: 'trials.emailTaken',
   ALREADY_DECIDED: 'trials.alreadyDecided',
   NOT_A_TRIAL: 'users.notATrial',
+  MEDIA_TOO_LARGE: 'media.tooLarge',
+  MEDIA_UNREADABLE: 'media.failed',
+  TOO_MANY_FILES: 'media.tooMany',
+  TRIAL_ENDED: 'trialBanner.endedShort',
+  POST_INCOMPLETE: 'composer.incomplete',
+  POST_LOCKED: 'calendar.locked',
 };
 
 export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {
@@ -24,7 +30,7 @@ export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors
     return t('login.locked', { minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });
   }
   const key = CODE_KEYS[error.code];
-  return key ? t(key) : t(fallbackKey);
+  return key ? t(key, error.params) : t(fallbackKey, error.params);
 }
 
 /** Hands the server's per-field i18n keys to a react-hook-form `setError`. */

@@ -11,13 +11,22 @@ import { type PlatformProblem, validateForPlatform } from '../../../../shared/pl
 import { PLATFORM_NAMES } from './platform-icon';
 
 /** What each selected network would say about the draft, by its own rules. */
-export function checkDraft(html: string, platforms: Platform[], accountType: TwitterAccountType) {
+export function checkDraft(
+  html: string,
+  platforms: Platform[],
+  media: { kind: string; mime: string }[],
+  accountType: TwitterAccountType,
+) {
   const text = htmlToText(html);
   const remaining = platforms.length
     ? Math.min(...platforms.map((p) => remainingChars(p, text, accountType)))
     : null;
+  const images = media
+    .filter((m) => m.kind === 'image')
+    .map((m) => ({ type: m.mime === 'image/jpeg' ? 'jpg' : m.mime.replace('image/', '') }));
+  const videos = media.filter((m) => m.kind === 'video').length;
   const problems = platforms
-    .flatMap((p) => validateForPlatform(p, { text, images: [], videos: 0 }, accountType))
+    .flatMap((p) => validateForPlatform(p, { text, images, videos }, accountType))
     .filter((p) => p.code !== 'empty');
   return { text, remaining, problems };
 }

@@ -1,36 +1,44 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconCalendarEvent, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
+import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
+import type { Media } from '../../../../shared/api/media.schemas';
+import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useSavePost } from '../api/save-post';
 import { checkDraft, ComposerChecks } from './composer-checks';
+import { MediaUploader } from './media-uploader';
 import { PlatformSelector } from './platform-selector';
+import { PreviewDialog } from './preview-dialog';
 import { PostEditor } from './post-editor';
+
+export type DraftMedia = Media & { edits?: VideoEdits | null };
 
 export interface Draft {
   id?: string;
   content: string;
   platforms: Platform[];
   scheduledAt: Date | null;
+  media: DraftMedia[];
 }
 
 export const emptyDraft = (scheduledAt: Date | null = null): Draft => ({
   content: '',
   platforms: [],
   scheduledAt,
+  media: [],
 });
 export const draftOf = (post: Post): Draft => ({
   id: post.id,
   content: post.content,
   platforms: post.platforms,
   scheduledAt: post.scheduledAt ? new Date(post.scheduledAt) : null,
+  media: post.media,
 });
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -52,12 +60,10 @@ export function Composer({
   const { data: profile } = useProfile();
   const save = useSavePost();
   const [serverProblem, setServerProblem] = useState<string | null>(null);
-  const { text, remaining, problems } = checkDraft(
-    draft.content,
-    draft.platforms,
-    profile?.settings.twitterAccountType ?? 'standard',
-  );
-  const complete = text.trim().length > 0 && draft.platforms.length > 0;
+  const accountType = profile?.settings.twitterAccountType ?? 'standard';
+  const [previewing, setPreviewing] = useState(false);
+  const { text, remaining, problems } = checkDraft(draft.content, draft.platforms, draft.media, accountType);
+  const complete = (text.trim().length > 0 || draft.media.length > 0) && draft.platforms.length > 0;
 
   const submit = (action: PostWrite['action']) => {
     setServerProblem(null);
@@ -66,6 +72,10 @@ export function Composer({
       platforms: draft.platforms,
       action,
       timezone: browserZone(),
+      media: draft.media.map((m) => ({
+        id: m.id,
+        ...(m.kind === 'video' && m.edits ? { edits: m.edits } : {}),
+      })),
       ...(draft.scheduledAt && action !== 'publish_now'
         ? { scheduledAt: draft.scheduledAt.toISOString() }
         : {}),
@@ -92,6 +102,18 @@ export function Composer({
           {draft.id ? t('composer.editTitle') : t('composer.title')}
         </Title>
         <PostEditor value={draft.content} onChange={(content) => onChange({ ...draft, content })} />
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {(['image', 'video'] as const).map((kind) => (
+            <MediaUploader
+              key={kind}
+              kind={kind}
+              items={draft.media.filter((m) => m.kind === kind)}
+              onChange={(items) =>
+                onChange({ ...draft, media: [...draft.media.filter((m) => m.kind !== kind), ...items] })
+              }
+            />
+          ))}
+        </SimpleGrid>
         <PlatformSelector
           value={draft.platforms}
           onChange={(platforms) => onChange({ ...draft, platforms })}
@@ -143,6 +165,14 @@ export function Composer({
           >
             {t('composer.saveDraft')}
           </Button>
+          <Button
+            leftSection={<IconEye size={16} />}
+            variant="default"
+            disabled={!draft.platforms.length}
+            onClick={() => setPreviewing(true)}
+          >
+            {t('preview.open')}
+          </Button>
           {(draft.id || draft.content || draft.platforms.length > 0) && (
             <Button variant="subtle" color="gray" onClick={onSaved}>
               {t('common.cancel')}
@@ -150,6 +180,15 @@ export function Composer({
           )}
         </Group>
       </Stack>
+      {previewing && (
+        <PreviewDialog
+          content={draft.content}
+          platforms={draft.platforms}
+          media={draft.media}
+          accountType={accountType}
+          onClose={() => setPreviewing(false)}
+        />
+      )}
     </Card>
   );
 }

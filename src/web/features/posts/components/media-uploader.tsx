@@ -1,0 +1,147 @@
+import { ActionIcon, Button, Card, FileButton, Group, Image, Loader, SimpleGrid, Text } from '@mantine/core';
+import { IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  IMAGE_EXTENSIONS,
+  type Media,
+  MEDIA_LIMITS,
+  type MediaKind,
+} from '../../../../shared/api/media.schemas';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { uploadMedia } from '../api/upload-media';
+
+const ACCEPT = {
+  image: '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp',
+  video: 'video/*',
+};
+const MB = 1024 * 1024;
+
+/** The browser's own first look at a file; the server judges it again by its bytes. */
+function precheck(file: File, kind: MediaKind): string | null {
+  if (kind === 'image') {
+    const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!(IMAGE_EXTENSIONS as readonly string[]).includes(ext === 'jpeg' ? 'jpg' : ext))
+      return 'media.imageType';
+  } else if (!file.type.startsWith('video/')) return 'media.videoType';
+  if (file.size > MEDIA_LIMITS[kind].maxMb * MB) return 'media.tooLarge';
+  return null;
+}
+
+interface MediaUploaderProps {
+  kind: MediaKind;
+  items: Media[];
+  onChange: (items: Media[]) => void;
+}
+
+/** Add Images / Add Videos: thumbnails (or players) two to four a row, remove one, or clear them all. */
+export function MediaUploader({ kind, items, onChange }: MediaUploaderProps) {
+  const { t } = useTranslation();
+  const [uploading, setUploading] = useState<string[]>([]);
+  const { maxFiles, maxMb } = MEDIA_LIMITS[kind];
+
+  const add = async (files: File[]) => {
+    if (items.length + uploading.length + files.length > maxFiles) {
+      notify({ color: 'red', message: t('media.tooMany', { n: maxFiles }) });
+      return;
+    }
+    let current = items;
+    for (const file of files) {
+      const problem = precheck(file, kind);
+      if (problem) {
+        notify({ color: 'red', message: t(problem, { file: file.name, max: maxMb }) });
+        continue;
+      }
+      setUploading((u) => [...u, file.name]);
+      try {
+        const media = await uploadMedia({ file, kind });
+        current = [...current, media];
+        onChange(current);
+        notify({ color: 'green', message: t('media.added', { file: file.name }) });
+      } catch (error) {
+        const typeError = error instanceof ApiRequestError && error.code === 'MEDIA_TYPE';
+        notify({
+          color: 'red',
+          message: typeError
+            ? t(`media.${kind}Type`, { file: file.name })
+            : errorMessage(t, error, 'media.failed'),
+        });
+      } finally {
+        setUploading((u) => u.filter((name) => name !== file.name));
+      }
+    }
+  };
+
+  const AddIcon = kind === 'image' ? IconPhotoPlus : IconVideoPlus;
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" mb={items.length || uploading.length ? 'sm' : 0}>
+        <FileButton onChange={(files) => void add(files)} accept={ACCEPT[kind]} multiple>
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<AddIcon size={16} />} size="xs">
+              {t(items.length ? `media.addMore.${kind}` : `media.add.${kind}`)}
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          {t(`media.limits.${kind}`, { n: maxFiles, max: maxMb })}
+        </Text>
+        {items.length > 0 && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => onChange([])}
+          >
+            {t('media.clearAll')}
+          </Button>
+        )}
+      </Group>
+      {(items.length > 0 || uploading.length > 0) && (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="xs">
+          {items.map((item) => (
+            <Card key={item.id} withBorder padding={4} pos="relative">
+              {item.kind === 'image' ? (
+                <Image src={item.thumbnailUrl ?? item.url} alt={item.name} h={100} fit="cover" radius="sm" />
+              ) : (
+                <video
+                  src={item.url}
+                  controls
+                  preload="metadata"
+                  style={{ width: '100%', height: 100, objectFit: 'cover' }}
+                >
+                  {t('media.noVideoSupport')}
+                </video>
+              )}
+              <Text size="xs" truncate mt={4}>
+                {item.name}
+              </Text>
+              <ActionIcon
+                size="sm"
+                color="red"
+                variant="filled"
+                pos="absolute"
+                top={6}
+                right={6}
+                aria-label={t('media.remove', { file: item.name })}
+                onClick={() => onChange(items.filter((i) => i.id !== item.id))}
+              >
+                <IconX size={14} />
+              </ActionIcon>
+            </Card>
+          ))}
+          {uploading.map((name) => (
+            <Card key={name} withBorder padding={4} h={124}>
+              <Group justify="center" h="100%">
+                <Loader size="sm" aria-label={t('media.uploading', { file: name })} />
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </Card>
+  );
+}
