@@ -47,6 +47,21 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await page.getByText('Bluesky', { exact: true }).click();
   await expect(page.getByText('262 characters remaining')).toBeVisible();
 
+  // An emoji and a hashtag go in at the cursor.
+  await page.getByRole('button', { name: 'Add Emoji' }).click();
+  await page.getByRole('dialog', { name: 'Emojis' }).getByRole('button', { name: '🚀' }).click();
+  await expect(page.getByRole('dialog', { name: 'Emojis' })).toBeHidden();
+  await page.getByRole('button', { name: 'Add Hashtags' }).click();
+  const tags = page.getByRole('dialog', { name: 'Hashtags' });
+  await tags.getByLabel('Enter keywords for suggestions').fill('zzqx');
+  await expect(page.getByText('No hashtag suggestions found for "zzqx".')).toBeVisible();
+  await tags.getByLabel('Enter keywords for suggestions').fill('market');
+  await tags.getByText('#marketing', { exact: true }).first().click();
+  await expect(page.getByText('Added #marketing to your post')).toBeVisible();
+  await expect(tags.getByText('Recently Used').locator('..')).toContainText('#marketing');
+  await tags.getByRole('button', { name: 'Close' }).click();
+  await expect(editor).toContainText('Launch day is here🚀#marketing');
+
   // Images are checked by the server and shown as thumbnails, then in each network's preview.
   const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3366cc' } })
     .png()
@@ -66,7 +81,7 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   const preview = page.getByRole('dialog', { name: 'Preview' });
   for (const network of ['X', 'Bluesky']) {
     const card = preview.getByRole('region', { name: `${network} preview` });
-    await expect(card).toContainText('Launch day is here');
+    await expect(card).toContainText('Launch day is here🚀#marketing');
     await expect(card.getByRole('img', { name: 'two.png' })).toBeVisible();
   }
   await preview.getByRole('button', { name: 'Close' }).click();
@@ -106,4 +121,39 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Post deleted successfully!')).toBeVisible();
   await expect(cell(page, day17).getByLabel(/^Post at/)).toHaveCount(0);
+});
+
+test('use a sample template, and create one that lands in its category', async ({ page }) => {
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  await page.goto('/posts');
+  await page.getByText('Bluesky', { exact: true }).click();
+  await page.getByRole('button', { name: 'Make Templates' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Content Templates' });
+  await dialog
+    .getByRole('article', { name: 'Promo Template' })
+    .getByRole('button', { name: 'Use Template' })
+    .click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('textbox', { name: 'Post text' })).toContainText(
+    'Special offer for our Bluesky followers',
+  );
+
+  await page.getByRole('button', { name: 'Make Templates' }).click();
+  await dialog.getByRole('button', { name: 'Create template' }).click();
+  const form = page.getByRole('dialog', { name: 'Create template' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Template name is required')).toBeVisible();
+  await expect(form.getByText('Please select a category')).toBeVisible();
+  await expect(form.getByText('Please select at least one platform')).toBeVisible();
+  await expect(form.getByText('Content is required')).toBeVisible();
+  await form.getByLabel('Template name').fill('Launch teaser');
+  await form.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Events' }).click();
+  await form.getByRole('combobox', { name: 'Platforms' }).click({ force: true });
+  await page.getByRole('option', { name: 'LinkedIn' }).click();
+  await form.getByLabel('Content').fill('Save the date: {{date}}');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Template created successfully')).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('article', { name: 'Launch teaser' })).toBeVisible();
 });

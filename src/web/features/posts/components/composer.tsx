@@ -2,17 +2,21 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import type { Editor } from '@tiptap/react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Media } from '../../../../shared/api/media.schemas';
 import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
+import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useSavePost } from '../api/save-post';
 import { checkDraft, ComposerChecks } from './composer-checks';
+import { ComposerTools } from './composer-tools';
 import { MediaUploader } from './media-uploader';
+import { PLATFORM_NAMES } from './platform-icon';
 import { PlatformSelector } from './platform-selector';
 import { PreviewDialog } from './preview-dialog';
 import { PostEditor } from './post-editor';
@@ -62,6 +66,24 @@ export function Composer({
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const accountType = profile?.settings.twitterAccountType ?? 'standard';
   const [previewing, setPreviewing] = useState(false);
+  const editor = useRef<Editor | null>(null);
+  const onEditorReady = useCallback((e: Editor) => {
+    editor.current = e;
+  }, []);
+  const insert = (text: string) => editor.current?.chain().focus().insertContent(text).run();
+  // A template replaces the content, its placeholders filled for the first chosen network.
+  const applyTemplate = (template: Template) => {
+    const platform = draft.platforms[0] ?? template.platforms[0];
+    onChange({
+      ...draft,
+      content: fillTemplate(template.content, {
+        platform: platform ? PLATFORM_NAMES[platform] : undefined,
+        username: profile?.displayName,
+        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(),
+      }),
+      platforms: draft.platforms.length ? draft.platforms : template.platforms,
+    });
+  };
   const { text, remaining, problems } = checkDraft(draft.content, draft.platforms, draft.media, accountType);
   const complete = (text.trim().length > 0 || draft.media.length > 0) && draft.platforms.length > 0;
 
@@ -101,7 +123,12 @@ export function Composer({
         <Title order={2} size="h3">
           {draft.id ? t('composer.editTitle') : t('composer.title')}
         </Title>
-        <PostEditor value={draft.content} onChange={(content) => onChange({ ...draft, content })} />
+        <ComposerTools insert={insert} onUseTemplate={applyTemplate} />
+        <PostEditor
+          value={draft.content}
+          onChange={(content) => onChange({ ...draft, content })}
+          onReady={onEditorReady}
+        />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {(['image', 'video'] as const).map((kind) => (
             <MediaUploader

@@ -43,10 +43,12 @@ function setBlock(editor: Editor, block: string) {
 interface PostEditorProps {
   value: string;
   onChange: (html: string) => void;
+  /** Hands the editor to the composer, which inserts emojis and hashtags at the cursor. */
+  onReady?: (editor: Editor) => void;
 }
 
 /** The rich-text editor with the spec's toolbar; it reports HTML, which the server sanitises again. */
-export function PostEditor({ value, onChange }: PostEditorProps) {
+export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions: [
@@ -81,6 +83,8 @@ export function PostEditor({ value, onChange }: PostEditorProps) {
       size: (e.getAttributes('textStyle').fontSize as string | undefined) ?? null,
     }),
   });
+
+  useEffect(() => onReady?.(editor), [editor, onReady]);
 
   // A post loaded for editing, or the composer cleared after scheduling, replaces the editor's content.
   useEffect(() => {

@@ -1,0 +1,228 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Chip,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HASHTAG_CATEGORY_NAMES, type HashtagCategory, normaliseTag } from '../../../../shared/hashtags';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useAddCustomHashtag, useRemoveCustomHashtag } from '../api/custom-hashtags';
+import { useHashtagSuggestions } from '../api/get-hashtag-suggestions';
+import { useHashtags } from '../api/get-hashtags';
+import { useTouchRecentHashtag } from '../api/use-hashtag';
+
+const TAG_NOTICE_MS = 1500;
+
+/** Add Hashtags: suggestions by keyword, your own tags per category, trending categories, recently used. */
+export function HashtagDialog({
+  onInsert,
+  onClose,
+}: {
+  onInsert: (text: string) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const state = useHashtags();
+  const [keyword, setKeyword] = useState('');
+  const [debounced] = useDebouncedValue(keyword, 250);
+  const suggestions = useHashtagSuggestions(debounced);
+  const [custom, setCustom] = useState('');
+  const [customCategory, setCustomCategory] = useState<string | null>(null);
+  const [trending, setTrending] = useState<HashtagCategory>('business');
+  const addCustom = useAddCustomHashtag();
+  const removeCustom = useRemoveCustomHashtag();
+  const touch = useTouchRecentHashtag();
+
+  useEffect(() => {
+    if (suggestions.data && suggestions.data.length === 0 && debounced.trim()) {
+      notify({
+        color: 'blue',
+        message: t('hashtags.noSuggestions', { keyword: debounced.trim() }),
+        autoClose: 2000,
+      });
+    }
+  }, [suggestions.data, debounced, t]);
+
+  const use = (tag: string) => {
+    onInsert(`#${tag} `);
+    touch.mutate(tag);
+    notify({ color: 'green', message: t('hashtags.addedToPost', { tag }), autoClose: TAG_NOTICE_MS });
+  };
+
+  const submitCustom = () => {
+    const tag = normaliseTag(custom);
+    if (!tag || !customCategory) return;
+    addCustom.mutate(
+      { tag, category: customCategory },
+      {
+        onSuccess: () => {
+          setCustom('');
+          notify({
+            color: 'green',
+            message: t('hashtags.addedToCategory', {
+              tag,
+              category: t(`hashtags.categories.${customCategory}`),
+            }),
+            autoClose: TAG_NOTICE_MS,
+          });
+        },
+        onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+      },
+    );
+  };
+
+  const customTags = state.data?.custom[trending] ?? [];
+  const builtIn = (state.data?.categories[trending] ?? []).slice(0, 5);
+  const categoryOptions = HASHTAG_CATEGORY_NAMES.map((c) => ({
+    value: c,
+    label: t(`hashtags.categories.${c}`),
+  }));
+  const tagChip = (tag: string) => (
+    <Chip key={tag} checked={false} onChange={() => use(tag)} size="sm">
+      #{tag}
+    </Chip>
+  );
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('hashtags.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      styles={{ content: { minWidth: 400 } }}
+      size="lg"
+      centered
+    >
+      <Stack>
+        <TextInput
+          label={t('hashtags.keywords')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.currentTarget.value)}
+        />
+        {suggestions.data && suggestions.data.length > 0 && (
+          <div>
+            <Title order={3} size="h6" mb={4}>
+              {t('hashtags.suggestions')}
+            </Title>
+            <Group gap={6}>{suggestions.data.map(tagChip)}</Group>
+          </div>
+        )}
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label={t('hashtags.custom')}
+            value={custom}
+            onChange={(e) => setCustom(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                submitCustom();
+              }
+            }}
+            style={{ flex: 1 }}
+          />
+          <Select
+            label={t('hashtags.category')}
+            data={categoryOptions}
+            value={customCategory}
+            onChange={setCustomCategory}
+            w={150}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <ActionIcon
+            size="lg"
+            aria-label={t('hashtags.add')}
+            disabled={!normaliseTag(custom) || !customCategory}
+            loading={addCustom.isPending}
+            onClick={submitCustom}
+          >
+            <IconPlus size={18} />
+          </ActionIcon>
+        </Group>
+        <div>
+          <Title order={3} size="h6" mb={4}>
+            {t('hashtags.trendingCategories')}
+          </Title>
+          <Group gap={6}>
+            {HASHTAG_CATEGORY_NAMES.map((c) => (
+              <Button
+                key={c}
+                size="xs"
+                variant={c === trending ? 'filled' : 'light'}
+                onClick={() => setTrending(c)}
+              >
+                {t(`hashtags.categories.${c}`)}
+              </Button>
+            ))}
+          </Group>
+        </div>
+        <div>
+          <Group gap="xs" mb={4}>
+            <Title order={3} size="h6">
+              {t('hashtags.trendingIn', { category: t(`hashtags.categories.${trending}`) })}
+            </Title>
+            <Badge
+              size="sm"
+              variant="light"
+              aria-label={t('hashtags.customCount', { count: customTags.length })}
+            >
+              {customTags.length}
+            </Badge>
+          </Group>
+          <Group gap={6}>
+            {builtIn.map(tagChip)}
+            {customTags.map((tag) => (
+              <Group key={tag} gap={0}>
+                {tagChip(tag)}
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('hashtags.removeCustom', { tag })}
+                  onClick={() =>
+                    removeCustom.mutate(
+                      { tag, category: trending },
+                      {
+                        onSuccess: () =>
+                          notify({
+                            color: 'red',
+                            message: t('hashtags.removed', { tag }),
+                            autoClose: TAG_NOTICE_MS,
+                          }),
+                      },
+                    )
+                  }
+                >
+                  <IconX size={12} />
+                </ActionIcon>
+              </Group>
+            ))}
+          </Group>
+        </div>
+        <div>
+          <Title order={3} size="h6" mb={4}>
+            {t('hashtags.recent')}
+          </Title>
+          {state.data?.recent.length ? (
+            <Group gap={6}>{state.data.recent.map(tagChip)}</Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('hashtags.noRecent')}
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </Modal>
+  );
+}
