@@ -157,3 +157,43 @@ test('use a sample template, and create one that lands in its category', async (
   await expect(dialog.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
   await expect(dialog.getByRole('article', { name: 'Launch teaser' })).toBeVisible();
 });
+
+test('edit a video: trim, frame, a caption with a variable, kept with the post', async ({ page }) => {
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  await page.goto('/posts');
+  await page.locator('input[type=file][accept*="video"]').setInputFiles('test/fixtures/clip.mp4');
+  await expect(page.getByText('clip.mp4 added successfully.')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit clip.mp4' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Video' });
+  await dialog.getByRole('button', { name: 'Manage Variables' }).click();
+  const vars = page.getByRole('dialog', { name: 'Manage Variables' });
+  await vars.getByRole('button', { name: 'Add Variable' }).click();
+  await expect(vars.getByText('Variable name and value are both required.')).toBeVisible();
+  await vars.getByLabel('Variable Name').fill('brand');
+  await vars.getByLabel('Variable Value').fill('Postwell');
+  await vars.getByRole('button', { name: 'Add Variable' }).click();
+  await expect(vars.getByText('brand: Postwell')).toBeVisible();
+  await vars.getByRole('button', { name: 'Close' }).click();
+
+  await dialog.getByLabel('Caption text 1').fill('Made with ');
+  await dialog.getByRole('combobox', { name: 'Insert Variable' }).click();
+  await page.getByRole('option', { name: 'brand' }).click();
+  await expect(dialog.getByLabel('Caption text 1')).toHaveValue('Made with {{brand}}');
+  await expect(dialog.getByTestId('caption-overlay')).toHaveText('Made with Postwell');
+  await dialog.getByText('1:1').click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('textbox', { name: 'Post text' }).click();
+  await page.keyboard.type('Video day');
+  await page.getByText('Bluesky', { exact: true }).click();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save as draft' }).click();
+  const post = await (await saved).json();
+  expect(post.media[0].edits).toMatchObject({
+    aspectRatio: '1:1',
+    captions: [{ text: 'Made with {{brand}}', position: 'bottom', style: 'light' }],
+  });
+});

@@ -22,6 +22,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { templatesRoutes } from './templates/templates.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
+import { variablesRoutes } from './variables/variables.routes';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -120,6 +121,7 @@ export async function buildApp(
   await mediaRoutes(app, { media: ctx.media, store: ctx.mediaStore, guards: ctx.guards });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });
+  await variablesRoutes(app, { db: ctx.database.db, guards: ctx.guards });
   await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });

@@ -304,3 +304,17 @@ export const postMedia = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index('post_media_media_idx').on(t.mediaId)],
 );
+
+/** Named values a user inserts into captions as {{name}} (the spec kept them in the browser). */
+export const variables = pgTable(
+  'variables',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);

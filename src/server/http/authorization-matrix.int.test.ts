@@ -43,6 +43,9 @@ const RULES: Record<string, Access> = {
   'GET /api/media/:id': 'user',
   'GET /api/media/:id/thumbnail': 'user',
   'DELETE /api/media/:id': 'user',
+  'GET /api/variables': 'user',
+  'PUT /api/variables/:name': 'user',
+  'DELETE /api/variables/:name': 'user',
   'GET /api/templates': 'user',
   'POST /api/templates': 'user',
   'PUT /api/templates/:id': 'user',
@@ -127,6 +130,7 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
         .replace(':id', '00000000-0000-4000-8000-000000000000')
         .replace(':category', 'business')
         .replace(':tag', 'nope')
+        .replace(':name', 'nope')
         .replace('*', 'get-session');
       for (const [i, actor] of ACTORS.entries()) {
         const res = await t.app.inject({

@@ -15,6 +15,7 @@ import { useProfile } from '../../../lib/session';
 import { useSavePost } from '../api/save-post';
 import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
+import { EditVideoDialog } from './edit-video-dialog';
 import { MediaUploader } from './media-uploader';
 import { PLATFORM_NAMES } from './platform-icon';
 import { PlatformSelector } from './platform-selector';
@@ -66,6 +67,7 @@ export function Composer({
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const accountType = profile?.settings.twitterAccountType ?? 'standard';
   const [previewing, setPreviewing] = useState(false);
+  const [editingVideo, setEditingVideo] = useState<DraftMedia | null>(null);
   const editor = useRef<Editor | null>(null);
   const onEditorReady = useCallback((e: Editor) => {
     editor.current = e;
@@ -134,6 +136,7 @@ export function Composer({
             <MediaUploader
               key={kind}
               kind={kind}
+              onEdit={kind === 'video' ? setEditingVideo : undefined}
               items={draft.media.filter((m) => m.kind === kind)}
               onChange={(items) =>
                 onChange({ ...draft, media: [...draft.media.filter((m) => m.kind !== kind), ...items] })
@@ -207,6 +210,19 @@ export function Composer({
           )}
         </Group>
       </Stack>
+      {editingVideo && (
+        <EditVideoDialog
+          video={editingVideo}
+          onClose={() => setEditingVideo(null)}
+          onDone={(edits) => {
+            onChange({
+              ...draft,
+              media: draft.media.map((m) => (m.id === editingVideo.id ? { ...m, edits } : m)),
+            });
+            setEditingVideo(null);
+          }}
+        />
+      )}
       {previewing && (
         <PreviewDialog
           content={draft.content}

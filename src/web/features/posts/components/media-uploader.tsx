@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Card, FileButton, Group, Image, Loader, SimpleGrid, Text } from '@mantine/core';
-import { IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
+import { IconPencil, IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -30,14 +30,16 @@ function precheck(file: File, kind: MediaKind): string | null {
   return null;
 }
 
-interface MediaUploaderProps {
+interface MediaUploaderProps<M extends Media> {
   kind: MediaKind;
-  items: Media[];
-  onChange: (items: Media[]) => void;
+  items: M[];
+  onChange: (items: M[]) => void;
+  /** Videos only: opens the Edit Video dialog for one of them. */
+  onEdit?: (item: M) => void;
 }
 
 /** Add Images / Add Videos: thumbnails (or players) two to four a row, remove one, or clear them all. */
-export function MediaUploader({ kind, items, onChange }: MediaUploaderProps) {
+export function MediaUploader<M extends Media>({ kind, items, onChange, onEdit }: MediaUploaderProps<M>) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState<string[]>([]);
   const { maxFiles, maxMb } = MEDIA_LIMITS[kind];
@@ -56,7 +58,7 @@ export function MediaUploader({ kind, items, onChange }: MediaUploaderProps) {
       }
       setUploading((u) => [...u, file.name]);
       try {
-        const media = await uploadMedia({ file, kind });
+        const media = (await uploadMedia({ file, kind })) as M;
         current = [...current, media];
         onChange(current);
         notify({ color: 'green', message: t('media.added', { file: file.name }) });
@@ -116,9 +118,21 @@ export function MediaUploader({ kind, items, onChange }: MediaUploaderProps) {
                   {t('media.noVideoSupport')}
                 </video>
               )}
-              <Text size="xs" truncate mt={4}>
-                {item.name}
-              </Text>
+              <Group gap={4} mt={4} wrap="nowrap" justify="space-between">
+                <Text size="xs" truncate>
+                  {item.name}
+                </Text>
+                {onEdit && (
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    aria-label={t('video.edit', { file: item.name })}
+                    onClick={() => onEdit(item)}
+                  >
+                    <IconPencil size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
               <ActionIcon
                 size="sm"
                 color="red"

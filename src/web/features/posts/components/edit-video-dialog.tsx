@@ -1,0 +1,216 @@
+import {
+  Button,
+  Group,
+  Modal,
+  RangeSlider,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconPlus, IconVariable } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ASPECT_RATIOS,
+  CAPTION_POSITIONS,
+  CAPTION_STYLES,
+  type VideoEdits,
+} from '../../../../shared/api/posts.schemas';
+import { fillVariables, type Variables } from '../../../../shared/api/variables.schemas';
+import { useVariables } from '../api/variables';
+import type { DraftMedia } from './composer';
+import { VariablesDialog } from './variables-dialog';
+
+type Caption = VideoEdits['captions'][number];
+const minutesSeconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+const newCaption = (): Caption => ({ text: '', position: 'bottom', style: 'light' });
+
+/** Edit Video: trim, frame and captions, on a copy that replaces the video's edits only on Done. */
+export function EditVideoDialog({
+  video,
+  onDone,
+  onClose,
+}: {
+  video: DraftMedia;
+  onDone: (edits: VideoEdits) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const variables = useVariables();
+  const values: Variables = variables.data ?? {};
+  const duration = Math.max(0.1, Math.round((video.durationSeconds ?? 0) * 10) / 10);
+  const [edits, setEdits] = useState<VideoEdits>(() => ({
+    trim: video.edits?.trim ?? { start: 0, end: duration },
+    aspectRatio: video.edits?.aspectRatio ?? '16:9',
+    captions: video.edits?.captions?.length ? video.edits.captions : [newCaption()],
+  }));
+  const [active, setActive] = useState(0);
+  const [managing, setManaging] = useState(false);
+  const player = useRef<HTMLVideoElement>(null);
+  const trim = edits.trim ?? { start: 0, end: duration };
+
+  const setCaption = (index: number, change: Partial<Caption>) =>
+    setEdits((e) => ({ ...e, captions: e.captions.map((c, i) => (i === index ? { ...c, ...change } : c)) }));
+
+  // Playback stays inside the kept part: outside it, or at its end, it jumps back to the start.
+  const keepInRange = () => {
+    const v = player.current;
+    if (v && (v.currentTime < trim.start || v.currentTime >= trim.end)) v.currentTime = trim.start;
+  };
+
+  const [w, h] = edits.aspectRatio.split(':').map(Number) as [number, number];
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      fullScreen
+      title={t('video.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Group align="flex-start" grow wrap="wrap">
+        <div
+          style={{
+            position: 'relative',
+            aspectRatio: `${w} / ${h}`,
+            maxHeight: '70vh',
+            background: '#000',
+            overflow: 'hidden',
+            borderRadius: 8,
+          }}
+        >
+          <video
+            ref={player}
+            src={video.url}
+            controls
+            onTimeUpdate={keepInRange}
+            onPlay={keepInRange}
+            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          >
+            {t('media.noVideoSupport')}
+          </video>
+          {edits.captions
+            .filter((c) => c.text.trim())
+            .map((c, i) => (
+              <div
+                key={i}
+                data-testid="caption-overlay"
+                style={{
+                  position: 'absolute',
+                  insetInline: 8,
+                  [c.position === 'top' ? 'top' : 'bottom']: 40,
+                  textAlign: 'center',
+                  padding: '4px 8px',
+                  borderRadius: 4,
+                  color: c.style === 'light' ? '#fff' : '#111',
+                  background: c.style === 'light' ? 'rgba(0,0,0,0.35)' : 'rgba(255,255,255,0.85)',
+                  pointerEvents: 'none',
+                }}
+              >
+                {fillVariables(c.text, values)}
+              </div>
+            ))}
+        </div>
+        <Stack>
+          <div>
+            <Text size="sm" fw={500} mb={6}>
+              {t('video.trim')}
+            </Text>
+            <RangeSlider
+              min={0}
+              max={duration}
+              step={0.1}
+              minRange={0.1}
+              value={[trim.start, trim.end]}
+              onChange={([start, end]) => setEdits((e) => ({ ...e, trim: { start, end } }))}
+              label={minutesSeconds}
+              aria-label={t('video.trim')}
+            />
+            <Text size="xs" c="dimmed" mt={6}>
+              {t('video.trimSummary', {
+                start: minutesSeconds(trim.start),
+                end: minutesSeconds(trim.end),
+                length: minutesSeconds(trim.end - trim.start),
+              })}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" fw={500} mb={6}>
+              {t('video.aspectRatio')}
+            </Text>
+            <SegmentedControl
+              data={[...ASPECT_RATIOS]}
+              value={edits.aspectRatio}
+              onChange={(v) => setEdits((e) => ({ ...e, aspectRatio: v as VideoEdits['aspectRatio'] }))}
+            />
+          </div>
+          {edits.captions.map((caption, i) => (
+            <Stack key={i} gap={6} onFocusCapture={() => setActive(i)}>
+              <TextInput
+                label={t('video.captionText', { n: i + 1 })}
+                value={caption.text}
+                onChange={(e) => setCaption(i, { text: e.currentTarget.value })}
+              />
+              <Group grow>
+                <SegmentedControl
+                  aria-label={t('video.position')}
+                  data={CAPTION_POSITIONS.map((p) => ({ value: p, label: t(`video.positions.${p}`) }))}
+                  value={caption.position}
+                  onChange={(v) => setCaption(i, { position: v as Caption['position'] })}
+                />
+                <SegmentedControl
+                  aria-label={t('video.style')}
+                  data={CAPTION_STYLES.map((s) => ({ value: s, label: t(`video.styles.${s}`) }))}
+                  value={caption.style}
+                  onChange={(v) => setCaption(i, { style: v as Caption['style'] })}
+                />
+              </Group>
+            </Stack>
+          ))}
+          <Group>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setEdits((e) => ({ ...e, captions: [...e.captions, newCaption()] }))}
+              disabled={edits.captions.length >= 10}
+            >
+              {t('video.addCaption')}
+            </Button>
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconVariable size={14} />}
+              onClick={() => setManaging(true)}
+            >
+              {t('variables.manage')}
+            </Button>
+            <Select
+              size="xs"
+              placeholder={t('variables.insert')}
+              aria-label={t('variables.insert')}
+              data={Object.keys(values)}
+              value={null}
+              onChange={(name) =>
+                name && setCaption(active, { text: `${edits.captions[active]?.text ?? ''}{{${name}}}` })
+              }
+              w={170}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              onClick={() => onDone({ ...edits, captions: edits.captions.filter((c) => c.text.trim()) })}
+            >
+              {t('video.done')}
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+      {managing && <VariablesDialog onClose={() => setManaging(false)} />}
+    </Modal>
+  );
+}
