@@ -1,0 +1,73 @@
+// How long the month view takes to show 300 posts once their data has arrived, in Debian's Chromium.
+// Budget: 300 ms. Starts the built app on a fresh embedded database; prints the median of 5 runs.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+
+const PORT = 3323;
+const base = `http://localhost:${PORT}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-calendar-'));
+const POSTS = 300;
+
+async function main() {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_URL: base, DATABASE_URL: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) {
+      if (i > 600) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const page = await browser.newPage({ baseURL: base });
+    await page.goto(`${base}/login`);
+    const setup = await page.request.post('/api/setup/admin', { data: { name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' } });
+    if (!setup.ok()) throw new Error(`setup failed: ${setup.status()}`);
+    const now = new Date();
+    for (let i = 0; i < POSTS; i++) {
+      const at = new Date(now.getFullYear(), now.getMonth() + 1, 1 + (i % 28), 8 + (i % 12), (i * 7) % 60);
+      await page.request.post('/api/posts', {
+        data: { content: `<p>Post <strong>${i}</strong> with some text</p>`, platforms: ['bluesky', 'twitter'], action: 'draft', scheduledAt: at.toISOString(), timezone: 'UTC' },
+      });
+    }
+    const runs: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      await page.goto(`${base}/posts`);
+      await page.getByRole('button', { name: 'Next' }).waitFor();
+      // Time from the moment the month's posts arrive to the moment all their cards are on screen.
+      // A string, not a function: tsx's helpers do not exist inside the page.
+      await page.evaluate(`(() => {
+        const original = window.fetch;
+        window.fetch = async (...args) => {
+          const response = await original(...args);
+          if (String(args[0]).includes('/api/posts?')) {
+            response.clone().text().then(() => { window.__arrived ??= performance.now(); });
+          }
+          return response;
+        };
+        window.__rendered = new Promise((resolve) => {
+          const check = () => document.querySelectorAll('[aria-label^="Post at"]').length >= ${POSTS} && resolve(performance.now());
+          new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+        });
+      })()`);
+      await page.getByRole('button', { name: 'Next' }).click();
+      const ms = (await page.evaluate('window.__rendered.then((rendered) => rendered - window.__arrived)')) as number;
+      runs.push(ms);
+    }
+    runs.sort((a, b) => a - b);
+    console.log(`month view with ${POSTS} posts: render after data ${runs.map((r) => r.toFixed(0)).join(', ')} ms; median ${runs[2]!.toFixed(0)} ms (budget 300 ms)`);
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
