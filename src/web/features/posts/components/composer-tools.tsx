@@ -1,8 +1,9 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Tooltip } from '@mantine/core';
 import { IconHash, IconMoodSmile, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../shared/api/templates.schemas';
+import { useVariables } from '../api/variables';
 import { EmojiDialog } from './emoji-dialog';
 import { HashtagDialog } from './hashtag-dialog';
 import { TemplatesDialog } from './templates/templates-dialog';
@@ -19,6 +20,7 @@ export function ComposerTools({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
+  const variables = useVariables();
   const close = () => setOpen(null);
   return (
     <Group gap="xs">
@@ -30,6 +32,17 @@ export function ComposerTools({
       >
         {t('templates.open')}
       </Button>
+      {/* The insert-text picker: a saved variable's text goes in at the cursor. */}
+      <Select
+        size="xs"
+        w={170}
+        placeholder={t('composer.insertText')}
+        aria-label={t('composer.insertText')}
+        data={Object.keys(variables.data ?? {})}
+        value={null}
+        onChange={(name) => name && variables.data?.[name] !== undefined && insert(variables.data[name])}
+        nothingFoundMessage={t('composer.noSavedText')}
+      />
       <Tooltip label={t('hashtags.tooltip')} openDelay={1000}>
         <ActionIcon
           variant="light"
