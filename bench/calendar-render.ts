@@ -13,27 +13,57 @@ const POSTS = 300;
 
 async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', PUBLIC_URL: base, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: base,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
-    for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 600) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 50));
     }
     const page = await browser.newPage({ baseURL: base });
     await page.goto(`${base}/login`);
-    const setup = await page.request.post('/api/setup/admin', { data: { name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' } });
+    const setup = await page.request.post('/api/setup/admin', {
+      data: { name: 'Bench', email: 'bench@example.com', password: 'bench-password-1' },
+    });
     if (!setup.ok()) throw new Error(`setup failed: ${setup.status()}`);
     const now = new Date();
     for (let i = 0; i < POSTS; i++) {
       const at = new Date(now.getFullYear(), now.getMonth() + 1, 1 + (i % 28), 8 + (i % 12), (i * 7) % 60);
       await page.request.post('/api/posts', {
-        data: { content: `<p>Post <strong>${i}</strong> with some text</p>`, platforms: ['bluesky', 'twitter'], action: 'draft', scheduledAt: at.toISOString(), timezone: 'UTC' },
+        data: {
+          content: `<p>Post <strong>${i}</strong> with some text</p>`,
+          platforms: ['bluesky', 'twitter'],
+          action: 'draft',
+          scheduledAt: at.toISOString(),
+          timezone: 'UTC',
+        },
       });
     }
     const runs: number[] = [];
@@ -57,11 +87,15 @@ async function main() {
         });
       })()`);
       await page.getByRole('button', { name: 'Next' }).click();
-      const ms = (await page.evaluate('window.__rendered.then((rendered) => rendered - window.__arrived)')) as number;
+      const ms = (await page.evaluate(
+        'window.__rendered.then((rendered) => rendered - window.__arrived)',
+      )) as number;
       runs.push(ms);
     }
     runs.sort((a, b) => a - b);
-    console.log(`month view with ${POSTS} posts: render after data ${runs.map((r) => r.toFixed(0)).join(', ')} ms; median ${runs[2]!.toFixed(0)} ms (budget 300 ms)`);
+    console.log(
+      `month view with ${POSTS} posts: render after data ${runs.map((r) => r.toFixed(0)).join(', ')} ms; median ${runs[2]!.toFixed(0)} ms (budget 300 ms)`,
+    );
   } finally {
     await browser.close();
     server.kill('SIGTERM');

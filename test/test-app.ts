@@ -123,3 +123,19 @@ export function cookieFrom(header: string | string[] | undefined): string {
   if (!cookie) throw new Error('no session cookie was set');
   return cookie;
 }
+
+/** Users made by name (`name@example.com`, role user) and signed in: their session cookies by name. */
+export async function signedInUsers<N extends string>(t: TestApp, ...names: N[]): Promise<Record<N, string>> {
+  const cookies = {} as Record<N, string>;
+  for (const name of names) {
+    await createUser(t.ctx, { email: `${name}@example.com` });
+    cookies[name] = await signIn(t.app, `${name}@example.com`);
+  }
+  return cookies;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `app.inject` on behalf of the holder of a session cookie, with an optional JSON body. */
+export const requestAs = (t: TestApp) => (cookie: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

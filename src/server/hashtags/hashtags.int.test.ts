@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { createTestApp, requestAs, signedInUsers, type TestApp } from '../../../test/test-app';
 
 describe('hashtags', () => {
   let t: TestApp;
   let ann: string;
   let bob: string;
+  let call: ReturnType<typeof requestAs>;
   beforeAll(async () => {
     t = await createTestApp();
-    await createUser(t.ctx, { email: 'ann@example.com' });
-    await createUser(t.ctx, { email: 'bob@example.com' });
-    ann = await signIn(t.app, 'ann@example.com');
-    bob = await signIn(t.app, 'bob@example.com');
+    ({ ann, bob } = await signedInUsers(t, 'ann', 'bob'));
+    call = requestAs(t);
   });
   afterAll(() => t.close());
-
-  const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   it('lists the five built-in categories', async () => {
     const res = (await call(ann, 'GET', '/api/hashtags')).json();

@@ -1,15 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
+import { FONTS } from '../../shared/rich-text';
 
-const FONTS = [
-  'Arial',
-  'Arial Black',
-  'Comic Sans MS',
-  'Courier New',
-  'Impact',
-  'Lucida Grande',
-  'Times New Roman',
-  'Verdana',
-];
 const fontList = FONTS.map((f) => f.replace(/ /g, '\\s')).join('|');
 
 /**

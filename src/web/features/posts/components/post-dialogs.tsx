@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/api/posts.schemas';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
@@ -69,34 +70,19 @@ export function DeletePostDialog({ post, onClose }: { post: Post; onClose: () =>
   const { t } = useTranslation();
   const remove = useDeletePost();
   return (
-    <Modal
-      opened
+    <ConfirmDeleteDialog
+      message={t('calendar.confirmDelete')}
+      loading={remove.isPending}
       onClose={onClose}
-      title={t('common.confirmDeletion')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
-    >
-      <Text>{t('calendar.confirmDelete')}</Text>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          color="red"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(post.id, {
-              onSuccess: () => {
-                notify({ color: 'green', message: t('calendar.deleted') });
-                onClose();
-              },
-              onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
-            })
-          }
-        >
-          {t('common.delete')}
-        </Button>
-      </Group>
-    </Modal>
+      onConfirm={() =>
+        remove.mutate(post.id, {
+          onSuccess: () => {
+            notify({ color: 'green', message: t('calendar.deleted') });
+            onClose();
+          },
+          onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+        })
+      }
+    />
   );
 }

@@ -11,17 +11,8 @@ import { type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FONTS } from '../../../../shared/rich-text';
 
-export const FONTS = [
-  'Arial',
-  'Arial Black',
-  'Comic Sans MS',
-  'Courier New',
-  'Impact',
-  'Lucida Grande',
-  'Times New Roman',
-  'Verdana',
-];
 /** The spec's font sizes 1 to 7, as the HTML sizes they stand for. */
 const SIZES = ['10px', '13px', '16px', '18px', '24px', '32px', '48px'];
 const BLOCKS = ['paragraph', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'code'] as const;

@@ -4,6 +4,7 @@ import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_CATEGORIES, type Template } from '../../../../../shared/api/templates.schemas';
+import { ConfirmDeleteDialog } from '../../../../components/confirm-delete-dialog';
 import { errorMessage } from '../../../../lib/error-message';
 import { notify } from '../../../../lib/notify';
 import { useDeleteTemplate } from '../../api/delete-template';
@@ -125,35 +126,20 @@ export function TemplatesDialog({
         />
       )}
       {deleting && (
-        <Modal
-          opened
+        <ConfirmDeleteDialog
+          message={t('templates.confirmDelete', { name: deleting.name })}
+          loading={remove.isPending}
           onClose={() => setDeleting(null)}
-          title={t('common.confirmDeletion')}
-          closeButtonProps={{ 'aria-label': t('common.close') }}
-          centered
-        >
-          <Text>{t('templates.confirmDelete', { name: deleting.name })}</Text>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    notify({ color: 'green', message: t('templates.deleted') });
-                    setDeleting(null);
-                  },
-                  onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
-                })
-              }
-            >
-              {t('common.delete')}
-            </Button>
-          </Group>
-        </Modal>
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                notify({ color: 'green', message: t('templates.deleted') });
+                setDeleting(null);
+              },
+              onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+            })
+          }
+        />
       )}
     </Modal>
   );
