@@ -1,10 +1,11 @@
 // How long the month view takes to show 300 posts once their data has arrived, in Debian's Chromium.
 // Budget: 300 ms. Starts the built app on a fresh embedded database; prints the median of 5 runs.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM } from '../test/chromium';
+import { startServer } from './server';
 
 const PORT = 3323;
 const base = `http://localhost:${PORT}`;
@@ -12,41 +13,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-calendar-'));
 const POSTS = 300;
 
 async function main() {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const server = await startServer({ DATA_DIR: dataDir }, { port: PORT, host: 'localhost' });
+  const browser = await chromium.launch(CHROMIUM);
   try {
-    for (
-      let i = 0;
-      !(await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ));
-      i++
-    ) {
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
     const page = await browser.newPage({ baseURL: base });
     await page.goto(`${base}/login`);
     const setup = await page.request.post('/api/setup/admin', {
@@ -98,8 +67,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

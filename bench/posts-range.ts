@@ -1,6 +1,5 @@
 // GET /api/posts?from&to for a month holding 1,000 posts of one user among 50,000, on the embedded
 // database, at 50 concurrent connections (autocannon, loopback). Budget: p99 ≤ 25 ms. Prints figures.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import { createContext } from '../src/server/context';
 import { openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
 import { loadSecret } from '../src/server/secret';
+import { startServer } from './server';
 
 const PORT = 3322;
 const base = `http://127.0.0.1:${PORT}`;
@@ -53,30 +53,8 @@ async function seed() {
 
 async function main() {
   await seed();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      DATABASE_URL: '',
-      LOGIN_RATE_PER_MINUTE: '100',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startServer({ DATA_DIR: dataDir, LOGIN_RATE_PER_MINUTE: '100' }, { port: PORT });
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
     const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base },
@@ -99,8 +77,7 @@ async function main() {
       `GET /api/posts (month of 1,000 posts), 50 connections, 10 s: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s, ${result.non2xx} errors (budget p99 ≤ 25 ms)`,
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
