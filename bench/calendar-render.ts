@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM } from '../test/chromium';
-import { startServer } from './server';
+import { startServer } from '../test/child-server';
 
 const PORT = 3323;
 const base = `http://localhost:${PORT}`;

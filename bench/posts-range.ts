@@ -9,8 +9,9 @@ import { pino } from 'pino';
 import { createContext } from '../src/server/context';
 import { openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
-import { loadSecret } from '../src/server/secret';
-import { startServer } from './server';
+import { loadEncryptionKey, loadSecret } from '../src/server/secret';
+import { startQueue } from '../src/server/jobs/queue';
+import { startServer } from '../test/child-server';
 
 const PORT = 3322;
 const base = `http://127.0.0.1:${PORT}`;
@@ -19,11 +20,15 @@ const env = loadEnv({ DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'silent'
 
 async function seed() {
   const database = await openDatabase({ dataDir });
+  const logger = pino({ level: 'silent' });
+  const queue = await startQueue(database, logger, { worker: false });
   const ctx = createContext({
     env,
     database,
-    logger: pino({ level: 'silent' }),
+    logger,
+    queue,
     secret: await loadSecret(undefined, dataDir),
+    encryptionKey: await loadEncryptionKey(undefined, dataDir),
   });
   const { user } = await ctx.auth.api.createUser({
     body: { email: 'bench@example.com', password: 'bench-password-1', name: 'Bench' },
@@ -48,6 +53,7 @@ async function seed() {
   console.log(
     `seeded 50,000 posts and 100,000 targets in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  await queue.stop();
   await database.close();
 }
 

@@ -197,3 +197,18 @@ test('edit a video: trim, frame, a caption with a variable, kept with the post',
     captions: [{ text: 'Made with {{brand}}', position: 'bottom', style: 'light' }],
   });
 });
+
+test('editor toolbar tooltips appear after a second of hover, not before', async ({ page }) => {
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  await page.goto('/posts');
+  const bold = page.getByRole('button', { name: 'Bold', exact: true });
+  await expect(bold).toBeVisible();
+  // No browser tooltip of its own: the delay is ours.
+  await expect(bold).not.toHaveAttribute('title');
+  const tipOpacity = () => bold.evaluate((el) => Number(getComputedStyle(el, '::after').opacity));
+  await bold.hover();
+  await page.waitForTimeout(500);
+  expect(await tipOpacity()).toBe(0);
+  await expect.poll(tipOpacity, { timeout: 3000 }).toBe(1);
+  expect(await bold.evaluate((el) => getComputedStyle(el, '::after').content)).toBe('"Bold"');
+});

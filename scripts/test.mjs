@@ -58,10 +58,19 @@ const failed =
   (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 const failedSteps = steps.filter((s) => !s.ok);
+// A test step that failed without a failing test (vitest's unhandled errors, a crashed runner) still
+// counts as one failure: the last line must never read "0 failed" when the run did not pass.
+const failedTests = {
+  'unit + database tests': vitest?.numFailedTests ?? 0,
+  'browser tests': (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0),
+};
+const stepFailures = failedSteps.filter((s) => !failedTests[s.name]).length;
 
 console.log('\nSummary');
-for (const s of steps) console.log(`  ${s.ok ? '✓' : '✗'} ${s.name.padEnd(22)} ${s.seconds.toFixed(1)} s`);
-console.log(
-  `${passed} passed, ${failed + failedSteps.filter((s) => !s.name.includes('tests')).length} failed, ${skipped} skipped`,
-);
+for (const s of steps) {
+  const why =
+    !s.ok && s.name in failedTests && !failedTests[s.name] ? '  (no failing test: see errors above)' : '';
+  console.log(`  ${s.ok ? '✓' : '✗'} ${s.name.padEnd(22)} ${s.seconds.toFixed(1)} s${why}`);
+}
+console.log(`${passed} passed, ${failed + stepFailures} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -10,6 +10,11 @@ import { buildApp } from '../src/server/app';
 import { type AppContext, createContext } from '../src/server/context';
 import { openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
+import { startQueue } from '../src/server/jobs/queue';
+import type { Platform } from '../src/shared/platforms/rules';
+import type { PlatformAdapter } from '../src/server/platforms/contract';
+import { publishTargetJob } from '../src/server/publishing/publish.job';
+import { createAdapters } from '../src/server/platforms/registry';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 
@@ -26,6 +31,10 @@ export interface TestApp {
 export interface TestAppOptions {
   clock?: () => Date;
   onRoute?: (route: RouteOptions) => void;
+  /** The token key, when a child process must read what this app stored (scale-out tests). */
+  encryptionKey?: Buffer;
+  /** Replace some networks' adapters (the rest are the real ones, configured from env). */
+  adapters?: Partial<Record<Platform, PlatformAdapter>>;
 }
 
 export async function createTestApp(
@@ -36,6 +45,7 @@ export async function createTestApp(
   const dataDir = await mkdtemp(join(tmpdir(), 'postwell-test-'));
   const database = await openDatabase({ url });
   const config = loadEnv({
+    ...(url ? { DATABASE_URL: url } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL,
@@ -43,12 +53,18 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...env,
   });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  // The real queue on the test's database; workers run only when a test starts the publisher.
+  const queue = await startQueue(database, logger, { worker: false, jobs: [publishTargetJob] });
   const ctx = createContext({
     env: config,
     database,
-    logger: pino({ level: 'silent' }),
+    logger,
+    queue,
     secret: randomBytes(32).toString('hex'),
+    encryptionKey: options.encryptionKey ?? randomBytes(32),
     clock: options.clock,
+    ...(options.adapters ? { adapters: { ...createAdapters(config), ...options.adapters } } : {}),
   });
   const app = await buildApp(ctx, { onRoute: options.onRoute });
   await app.ready();
@@ -57,6 +73,7 @@ export async function createTestApp(
     ctx,
     async close() {
       await app.close();
+      await queue.stop();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
@@ -64,7 +81,7 @@ export async function createTestApp(
   };
 }
 
-async function freshDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { url: undefined, drop: async () => {} };
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

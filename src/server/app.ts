@@ -16,6 +16,7 @@ import type { AppContext } from './context';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
+import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { settingsRoutes } from './settings/settings.routes';
@@ -118,7 +119,14 @@ export async function buildApp(
     perIpPerHour: env.TRIAL_RATE_PER_HOUR,
   });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
-  await mediaRoutes(app, { media: ctx.media, store: ctx.mediaStore, guards: ctx.guards });
+  await mediaRoutes(app, {
+    media: ctx.media,
+    store: ctx.mediaStore,
+    guards: ctx.guards,
+    links: ctx.mediaLinks,
+    repo: ctx.mediaRepo,
+  });
+  await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });
   await variablesRoutes(app, { db: ctx.database.db, guards: ctx.guards });

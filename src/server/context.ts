@@ -23,13 +23,28 @@ import { createTrialsRepo } from './trials/trials.repo';
 import { createTrialsService } from './trials/trials.service';
 import { createUsersRepo } from './users/users.repo';
 import { createUsersService } from './users/users.service';
+import { createConnectionsRepo } from './connections/connections.repo';
+import { createConnectionsService } from './connections/connections.service';
+import { createSealer } from './connections/crypto';
+import type { Platform } from '../shared/platforms/rules';
+import { connectBluesky } from './platforms/bluesky/bluesky.adapter';
+import type { PlatformAdapter } from './platforms/contract';
+import { createAdapters } from './platforms/registry';
+import { createPublishScheduler } from './publishing/publish.job';
+import { createPublisher } from './publishing/publisher';
+import { createPublishingRepo } from './publishing/publishing.repo';
+import { createMediaLinks } from './media/media-links';
 
 export interface ContextInput {
   env: Env;
   database: Database;
   logger: FastifyBaseLogger;
   secret: string;
-  queue?: Queue;
+  /** The 32-byte key that seals network tokens (loadEncryptionKey). */
+  encryptionKey: Buffer;
+  queue: Queue;
+  /** The networks; tests may replace them. Defaults to the real adapters configured from env. */
+  adapters?: Record<Platform, PlatformAdapter>;
   /** The time as the services see it; tests pass a clock they can move. */
   clock?: () => Date;
 }
@@ -41,6 +56,8 @@ export function createContext({
   logger,
   secret,
   queue,
+  encryptionKey,
+  adapters = createAdapters(env),
   clock = () => new Date(),
 }: ContextInput) {
   const { db } = database;
@@ -56,9 +73,53 @@ export function createContext({
   const settings = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
   const trialsRepo = createTrialsRepo(db);
-  const users = createUsersService({ repo: usersRepo, auth, audit, clock });
+  const connectionsRepo = createConnectionsRepo(db);
+  const connections = createConnectionsService({
+    repo: connectionsRepo,
+    sealer: createSealer(encryptionKey),
+    adapters,
+    connectBluesky: (handle, appPassword, signal) =>
+      connectBluesky(env.BLUESKY_SERVICE_URL, handle, appPassword, signal),
+    publicUrl: env.PUBLIC_URL,
+    clock,
+    logger,
+  });
+  const users = createUsersService({
+    repo: usersRepo,
+    auth,
+    audit,
+    clock,
+    connectionsOf: connections.summary,
+  });
   const mediaStore = createDiskStore(join(env.DATA_DIR, 'media'));
   const mediaRepo = createMediaRepo(db);
+  const scheduler = createPublishScheduler(queue);
+  const mediaLinks = createMediaLinks({ secret, publicUrl: env.PUBLIC_URL, clock });
+  /** The worker side, created only by processes that publish (main with a worker role, tests). */
+  const publisher = () =>
+    createPublisher(
+      {
+        repo: createPublishingRepo(db, scheduler),
+        queue,
+        adapters,
+        connections,
+        connectionsRepo,
+        mediaStore,
+        mediaLinks,
+        logger,
+        clock,
+      },
+      {
+        leaseMs: env.PUBLISH_LEASE_SECONDS * 1000,
+        timeoutMs: env.PUBLISH_TIMEOUT_MS,
+        retryBaseMs: env.PUBLISH_RETRY_BASE_MS,
+        maxAttempts: env.PUBLISH_MAX_ATTEMPTS,
+        concurrency: env.PUBLISH_CONCURRENCY,
+        perNetwork: env.PUBLISH_NETWORK_CONCURRENCY,
+        reconcileMs: env.PUBLISH_RECONCILE_SECONDS * 1000,
+        pollingIntervalSeconds: env.PUBLISH_POLL_SECONDS,
+      },
+    );
   return {
     env,
     database,
@@ -79,11 +140,19 @@ export function createContext({
     hashtags: createHashtagsRepo(db),
     mediaStore,
     media: createMediaService({ repo: mediaRepo, store: mediaStore }),
+    adapters,
+    connections,
+    connectionsRepo,
+    mediaRepo,
+    mediaLinks,
+    publisher,
     posts: createPostsService({
-      repo: createPostsRepo(db),
+      repo: createPostsRepo(db, scheduler),
       findMedia: mediaRepo.findMany,
       clock,
       assertMayPublish: users.assertMayPublish,
+      connectionStates: async (userId) =>
+        new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
     }),
     trials: createTrialsService({
       repo: trialsRepo,

@@ -1,5 +1,46 @@
 import { z } from 'zod';
 
+/**
+ * Each OAuth network's app credentials and endpoints (`TWITTER_CLIENT_ID`, `TWITTER_API_URL` …). The URLs
+ * default to the real services; tests point them at the fakes in test/fakes/.
+ */
+export const NETWORK_DEFAULTS = {
+  TWITTER: {
+    AUTH_URL: 'https://x.com/i/oauth2/authorize',
+    TOKEN_URL: 'https://api.x.com/2/oauth2/token',
+    API_URL: 'https://api.x.com',
+  },
+  LINKEDIN: {
+    AUTH_URL: 'https://www.linkedin.com/oauth/v2/authorization',
+    TOKEN_URL: 'https://www.linkedin.com/oauth/v2/accessToken',
+    API_URL: 'https://api.linkedin.com',
+  },
+  FACEBOOK: {
+    AUTH_URL: 'https://www.facebook.com/v21.0/dialog/oauth',
+    TOKEN_URL: 'https://graph.facebook.com/v21.0/oauth/access_token',
+    API_URL: 'https://graph.facebook.com/v21.0',
+  },
+  INSTAGRAM: {
+    AUTH_URL: 'https://www.instagram.com/oauth/authorize',
+    TOKEN_URL: 'https://api.instagram.com/oauth/access_token',
+    API_URL: 'https://graph.instagram.com/v21.0',
+  },
+  TIKTOK: {
+    AUTH_URL: 'https://www.tiktok.com/v2/auth/authorize/',
+    TOKEN_URL: 'https://open.tiktokapis.com/v2/oauth/token/',
+    API_URL: 'https://open.tiktokapis.com',
+  },
+} as const;
+
+const networkFields = Object.fromEntries(
+  Object.entries(NETWORK_DEFAULTS).flatMap(([network, urls]) => [
+    [`${network}_CLIENT_ID`, z.string().min(1).optional()],
+    [`${network}_CLIENT_SECRET`, z.string().min(1).optional()],
+    ...Object.entries(urls).map(([key, url]) => [`${network}_${key}`, z.url().default(url)]),
+  ]),
+) as Record<`${keyof typeof NETWORK_DEFAULTS}_${'CLIENT_ID' | 'CLIENT_SECRET'}`, z.ZodOptional<z.ZodString>> &
+  Record<`${keyof typeof NETWORK_DEFAULTS}_${'AUTH_URL' | 'TOKEN_URL' | 'API_URL'}`, z.ZodDefault<z.ZodURL>>;
+
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
@@ -32,6 +73,31 @@ const EnvSchema = z
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     TRIAL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(5),
     WEB_DIST_DIR: z.string().default('dist/web'),
+    /** 32 bytes, base64 or hex, that encrypt tokens at rest; generated into the data folder when absent. */
+    ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (v) => /^[0-9a-f]{64}$/i.test(v) || Buffer.from(v, 'base64').length === 32,
+        'ENCRYPTION_KEY must be 32 bytes as 64 hex digits or base64',
+      )
+      .optional(),
+    BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
+    /** How long one publish (uploads included) may take before it counts as a timeout and is retried. */
+    PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+    /** Publishing jobs one worker process runs at once. */
+    PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    /** Publishing calls to one network at once, per worker process. */
+    PUBLISH_NETWORK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
+    /** A worker's claim on a target without a heartbeat lasts this long; then another worker takes over. */
+    PUBLISH_LEASE_SECONDS: z.coerce.number().min(1).default(60),
+    /** The first retry after a transient failure waits this long; each next one four times longer. */
+    PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+    PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+    /** How often a worker looks for targets a stopped worker left behind. */
+    PUBLISH_RECONCILE_SECONDS: z.coerce.number().min(0.5).default(15),
+    /** How often an idle worker asks the queue for due jobs. */
+    PUBLISH_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+    ...networkFields,
   })
   .transform((env) => ({
     ...env,

@@ -6,7 +6,8 @@ import { openDatabase } from './db/client';
 import { loadEnv } from './env';
 import { startQueue } from './jobs/queue';
 import { sendMailJob } from './mail/send-mail.job';
-import { loadSecret } from './secret';
+import { loadEncryptionKey, loadSecret } from './secret';
+import { publishTargetJob } from './publishing/publish.job';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -28,11 +29,17 @@ async function main() {
       'DATABASE_URL is set without AUTH_SECRET: every process must share the same AUTH_SECRET, or sessions will not carry over',
     );
   }
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onIdleError: (error) =>
+      logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+  });
   logger.info({ database: database.kind }, 'database ready');
   const secret = await loadSecret(env.AUTH_SECRET, env.DATA_DIR);
-  const queue = await startQueue(database, logger, { worker: role !== 'api' });
-  const ctx = createContext({ env, database, logger, secret, queue });
+  const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
+  const queue = await startQueue(database, logger, { worker: role !== 'api', jobs: [publishTargetJob] });
+  const ctx = createContext({ env, database, logger, secret, queue, encryptionKey });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ctx.users.needsAdmin())) {
     await ctx.users.createFirstAdmin({
@@ -46,6 +53,8 @@ async function main() {
   if (role !== 'api') {
     await queue.work(sendMailJob, ({ outboxId }, attempt) => ctx.mail.deliver(outboxId, attempt));
   }
+  const publisher = role !== 'api' ? ctx.publisher() : undefined;
+  await publisher?.start();
   const app = role !== 'worker' ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: env.PORT, host: env.HOST });
   logger.info(
@@ -65,6 +74,7 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      publisher?.stop();
       await queue.stop();
       await database.close();
       process.exit(0);

@@ -11,6 +11,8 @@ export interface SessionUser {
   name: string;
   role: Role;
   trialEndsAt: Date | null;
+  /** The session this request came with (OAuth consents are bound to it). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -28,18 +30,28 @@ export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not autho
  * and the user's role are read from the database on every request: a role change applies at once.
  */
 export function createGuards(auth: Auth, audit: AuditRepo) {
-  const requireUser = async (request: FastifyRequest) => {
+  const readUser = async (request: FastifyRequest): Promise<SessionUser | undefined> => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) throw unauthorized();
+    if (!session) return undefined;
     const { id, email, name, role } = session.user;
     const trialEndsAt = (session.user as { trialEndsAt?: Date | string | null }).trialEndsAt;
-    request.sessionUser = {
+    return {
       id,
       email,
       name,
       role: toRole(role),
       trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null,
+      sessionId: session.session.id,
     };
+  };
+  const requireUser = async (request: FastifyRequest) => {
+    const user = await readUser(request);
+    if (!user) throw unauthorized();
+    request.sessionUser = user;
+  };
+  /** For routes a browser reaches by navigation (OAuth callbacks): they decide what to do without one. */
+  const optionalUser = async (request: FastifyRequest) => {
+    request.sessionUser = await readUser(request);
   };
   const requireRole = (allowed: (role: Role) => boolean) => async (request: FastifyRequest) => {
     await requireUser(request);
@@ -53,7 +65,7 @@ export function createGuards(auth: Auth, audit: AuditRepo) {
       throw forbidden();
     }
   };
-  return { requireUser, requireRole };
+  return { requireUser, requireRole, optionalUser };
 }
 export type Guards = ReturnType<typeof createGuards>;
 

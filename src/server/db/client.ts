@@ -32,11 +32,19 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's folder; undefined keeps the database in memory (tests). */
   dataDir?: string;
+  /**
+   * PostgreSQL: an idle pooled connection that the server ends (a restart, an administrator) is an
+   * 'error' event with nobody waiting on it; without a listener Node would end the whole process. The
+   * pool drops that connection and opens another when needed, so this only has to tell someone.
+   */
+  onIdleError?: (error: Error) => void;
 }
 
 /** Opens the database and applies the committed migrations, the same files on both engines. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? openPostgres(options.url) : await openPglite(options.dataDir);
+  const database = options.url
+    ? openPostgres(options.url, options.onIdleError ?? (() => undefined))
+    : await openPglite(options.dataDir);
   try {
     await database.migrate();
   } catch (error) {
@@ -46,8 +54,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-function openPostgres(url: string): Database & { migrate(): Promise<void> } {
+function openPostgres(
+  url: string,
+  onIdleError: (error: Error) => void,
+): Database & { migrate(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onIdleError);
+  // pool.end() resolves once it has asked its connections to end, not once they have: count the ends
+  // so that close() returns when PostgreSQL no longer sees us (a database dropped right after is safe).
+  let open = 0;
+  let closed: (() => void) | undefined;
+  pool.on('connect', (client) => {
+    open++;
+    client.on('end', () => {
+      if (--open === 0) closed?.();
+    });
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -55,7 +77,11 @@ function openPostgres(url: string): Database & { migrate(): Promise<void> } {
     migrate: () => migratePostgres(url),
     executeSql: (text, values) => pool.query(text, values),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    async close() {
+      const allEnded = open ? new Promise<void>((resolve) => (closed = resolve)) : Promise.resolve();
+      await pool.end();
+      await allEnded;
+    },
   };
 }
 
@@ -95,5 +121,22 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
     },
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
+  };
+}
+
+/**
+ * Raw SQL with `$1…$n` placeholders run through a drizzle handle, so that a library that brings its own
+ * queries (pg-boss `send`) writes inside the caller's transaction: a post and its jobs commit together.
+ */
+export function executorOf(db: Db): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const query = sql.empty();
+      text.split(/\$(\d+)/).forEach((part, i) => {
+        query.append(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`);
+      });
+      const result = (await db.execute(query)) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
   };
 }

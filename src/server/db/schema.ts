@@ -198,21 +198,96 @@ export const postTargets = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     platform: text('platform').notNull(),
-    status: text('status', { enum: ['pending', 'publishing', 'published', 'failed'] })
+    status: text('status', { enum: ['pending', 'publishing', 'retrying', 'published', 'failed'] })
       .notNull()
       .default('pending'),
+    /** The account it goes to, fixed when the publish starts; null while pending or once disconnected. */
+    connectionId: uuid('connection_id').references(() => socialConnections.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     remoteId: text('remote_id'),
     remoteUrl: text('remote_url'),
     lastError: text('last_error'),
+    /** A stable code the web translates (`needs_reconnect`, `unexpected_answer` …); null for the network's own words. */
+    lastErrorCode: text('last_error_code'),
     publishedAt: tz('published_at'),
+    /** When the next try is due while `retrying`. */
+    nextAttemptAt: tz('next_attempt_at'),
+    /** The pg-boss job that will publish it, so reschedule and delete can cancel it. */
+    jobId: uuid('job_id'),
+    /** While `publishing`: the claim of one worker; past this instant another worker may take over. */
+    leaseUntil: tz('lease_until'),
+    /** Values an adapter saved between attempts (TikTok publish id, Instagram container id). */
+    checkpoint: jsonb('checkpoint').$type<Record<string, string>>().notNull().default({}),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_updated_idx').on(t.status, t.updatedAt),
+    index('post_targets_connection_idx').on(t.connectionId),
   ],
 );
+
+/** One row per try to publish a target: when, how it ended, how long the network took. */
+export const publishAttempts = pgTable(
+  'publish_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => postTargets.id, { onDelete: 'cascade' }),
+    startedAt: tz('started_at').notNull().defaultNow(),
+    finishedAt: tz('finished_at'),
+    /** null while running, or forever when the worker died in the middle (the next try resumes). */
+    outcome: text('outcome', { enum: ['published', 'retry', 'failed', 'interrupted'] }),
+    error: text('error'),
+    errorCode: text('error_code'),
+    latencyMs: integer('latency_ms'),
+    /** Which process ran it (host:pid), to read crash reports. */
+    worker: text('worker').notNull(),
+  },
+  (t) => [index('publish_attempts_target_idx').on(t.targetId, t.startedAt)],
+);
+
+/**
+ * A connected account of one network. One per network per user (the spec's connections map is keyed by
+ * platform). Credentials are AES-256-GCM ciphertext (see crypto.ts).
+ */
+export const socialConnections = pgTable(
+  'social_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    accountId: text('account_id').notNull(),
+    username: text('username').notNull(),
+    credentials: text('credentials').notNull(),
+    tokenExpiresAt: tz('token_expires_at'),
+    settings: jsonb('settings').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['connected', 'needs_reconnect'] })
+      .notNull()
+      .default('connected'),
+    statusReason: text('status_reason'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_connections_user_platform_idx').on(t.userId, t.platform)],
+);
+
+/** An OAuth consent in progress: bound to the session's user, used once, gone after 10 minutes. */
+export const oauthStates = pgTable('oauth_states', {
+  /** sha256 of the state sent to the network; the state itself is never stored. */
+  stateHash: text('state_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull(),
+  platform: text('platform').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: tz('expires_at').notNull(),
+  createdAt: createdAt(),
+});
 
 export const templates = pgTable(
   'templates',
@@ -300,6 +375,8 @@ export const postMedia = pgTable(
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** Alternative text for an image, sent to networks that take it (Bluesky, X). */
+    alt: text('alt').notNull().default(''),
     edits: jsonb('edits').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index('post_media_media_idx').on(t.mediaId)],

@@ -39,6 +39,15 @@ const RULES: Record<string, Access> = {
   'PUT /api/posts/:id': 'user',
   'POST /api/posts/:id/reschedule': 'user',
   'DELETE /api/posts/:id': 'user',
+  'POST /api/posts/:id/retry': 'user',
+  'GET /api/social/:platform/connect': 'user',
+  // Reached by browser navigation from the network: decides itself (no session → to /login).
+  'GET /api/social/:platform/callback': 'public',
+  'POST /api/social/bluesky/connect': 'user',
+  'DELETE /api/social/:platform/connection': 'user',
+  'PUT /api/social/twitter/settings': 'user',
+  // Signed, expiring link handed to networks that pull media: the signature is the permission.
+  'GET /api/media/public/:id': 'public',
   'POST /api/media': 'user',
   'GET /api/media/:id': 'user',
   'GET /api/media/:id/thumbnail': 'user',

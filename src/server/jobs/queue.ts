@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { SqlExecutor } from '../db/client';
+import { type Db, executorOf, type SqlExecutor } from '../db/client';
 
 /** A job is a stable name, a zod payload and retry rules; its handler lives beside it (CONVENTIONS 5). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -9,6 +9,8 @@ export interface JobDefinition<S extends z.ZodType> {
   payload: S;
   retryLimit: number;
   retryDelaySeconds: number;
+  /** A job still active after this long is treated as lost (its worker died) and retried. */
+  expireInSeconds?: number;
 }
 
 export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;
@@ -29,32 +31,85 @@ export interface Queue {
     data: z.input<S>,
     options?: { startAfter?: Date },
   ): Promise<string>;
+  /** Queues jobs inside the caller's transaction `tx`: they exist exactly when its writes commit. */
+  sendInTransaction<S extends z.ZodType>(
+    tx: Db,
+    job: JobDefinition<S>,
+    items: { id: string; data: z.input<S>; startAfter?: Date }[],
+  ): Promise<void>;
+  /** Cancels queued jobs inside `tx` (a rescheduled or deleted post). Unknown or finished ids are ignored. */
+  cancelInTransaction(tx: Db, job: JobDefinition<z.ZodType>, ids: string[]): Promise<void>;
+  /**
+   * Runs `handler` for jobs of `job`, up to `concurrency` at once in this process. The handler settles
+   * each job itself: resolving completes it, throwing fails it (pg-boss retries it by its rules).
+   */
   work<S extends z.ZodType>(
     job: JobDefinition<S>,
-    handler: (data: z.output<S>, ctx: JobContext) => Promise<void>,
+    handler: (data: z.output<S>, ctx: JobContext & { jobId: string }) => Promise<void>,
+    options?: { concurrency?: number; pollingIntervalSeconds?: number },
   ): Promise<void>;
+  /**
+   * Of `ids`, the jobs that are still going to run: queued, waiting for a retry, or active and started
+   * less than `activeWithinSeconds` ago (an older active job belonged to a worker that may have died).
+   */
+  liveJobIds(job: JobDefinition<z.ZodType>, ids: string[], activeWithinSeconds: number): Promise<Set<string>>;
+  /** Makes sure the queue of `job` exists (before the first transaction that sends to it). */
+  prepare(job: JobDefinition<z.ZodType>): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * Several processes starting together on one PostgreSQL (an api and workers) run pg-boss's schema
+ * setup and queue creation at the same moment, which PostgreSQL may answer with a deadlock or a unique
+ * violation for the loser. Both are safe to try again: the winner's work is then already there.
+ */
+async function retryOnConflict<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const conflict = code === '40P01' || code === '23505' || code === '42P07' || code === '40001';
+      if (!conflict || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
 }
 
 export async function startQueue(
   database: SqlExecutor,
   logger: FastifyBaseLogger,
-  options: { worker: boolean },
+  options: { worker: boolean; jobs?: JobDefinition<z.ZodType>[] },
 ): Promise<Queue> {
-  const boss = new PgBoss({ db: database, supervise: options.worker, schedule: false, migrate: true });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // A PgBoss whose start failed stays "starting" for good, so each try gets a fresh instance.
+  const boss = await retryOnConflict(async () => {
+    const instance = new PgBoss({ db: database, supervise: options.worker, schedule: false, migrate: true });
+    instance.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    try {
+      await instance.start();
+    } catch (error) {
+      await instance.stop({ graceful: false, wait: false }).catch(() => undefined);
+      throw error;
+    }
+    return instance;
+  });
   const created = new Set<string>();
   const ensureQueue = async (job: JobDefinition<z.ZodType>) => {
     if (created.has(job.name)) return;
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit,
-      retryDelay: job.retryDelaySeconds,
-      retryBackoff: true,
-    });
+    await retryOnConflict(() =>
+      boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit,
+        retryDelay: job.retryDelaySeconds,
+        retryBackoff: true,
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      }),
+    );
     created.add(job.name);
   };
+  // Queues that transactions send to must exist beforehand: creating one inside a transaction on
+  // PGlite would wait on that very transaction.
+  for (const job of options.jobs ?? []) await ensureQueue(job);
   return {
     async send(job, data, sendOptions) {
       await ensureQueue(job);
@@ -64,16 +119,70 @@ export async function startQueue(
       if (!id) throw new Error(`job ${job.name} was not queued`);
       return id;
     },
-    async work(job, handler) {
+    async sendInTransaction(tx, job, items) {
+      if (!items.length) return;
+      await boss.insert(
+        items.map((item) => ({
+          id: item.id,
+          name: job.name,
+          data: job.payload.parse(item.data) as object,
+          startAfter: item.startAfter,
+        })),
+        { db: executorOf(tx) },
+      );
+    },
+    async cancelInTransaction(tx, job, ids) {
+      if (ids.length) await boss.cancel(job.name, ids, { db: executorOf(tx) });
+    },
+    prepare: ensureQueue,
+    async liveJobIds(job, ids, activeWithinSeconds) {
+      if (!ids.length) return new Set();
+      const { rows } = await database.executeSql(
+        `select id from pgboss.job where name = $1 and id = any($2::uuid[])
+           and (state in ('created', 'retry') or (state = 'active' and started_on > now() - $3 * interval '1 second'))`,
+        [job.name, ids, activeWithinSeconds],
+      );
+      return new Set((rows as { id: string }[]).map((r) => r.id));
+    },
+    async work(job, handler, workOptions = {}) {
       await ensureQueue(job);
-      await boss.work(job.name, { pollingIntervalSeconds: 1, includeMetadata: true }, async (jobs) => {
-        for (const item of jobs) {
-          await handler(job.payload.parse(item.data), {
-            retryCount: item.retryCount,
-            retryLimit: item.retryLimit,
-          });
-        }
-      });
+      const concurrency = workOptions.concurrency ?? 1;
+      // A few polling loops, each taking a batch, so that one slow job holds back only its own batch.
+      const loops = Math.min(concurrency, 4);
+      const batchSize = Math.ceil(concurrency / loops);
+      for (let i = 0; i < loops; i++) {
+        let workerId = '';
+        workerId = await boss.work(
+          job.name,
+          {
+            pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1,
+            includeMetadata: true,
+            batchSize,
+          },
+          async (jobs) => {
+            const failed: string[] = [];
+            await Promise.all(
+              jobs.map(async (item) => {
+                try {
+                  await handler(job.payload.parse(item.data), {
+                    retryCount: item.retryCount,
+                    retryLimit: item.retryLimit,
+                    jobId: item.id,
+                  });
+                } catch (error) {
+                  logger.error({ err: error, job: job.name, id: item.id }, 'job failed');
+                  failed.push(item.id);
+                }
+              }),
+            );
+            // pg-boss completes the whole batch when this returns; fail the ones that threw first.
+            if (failed.length) await boss.fail(job.name, failed);
+            // A full batch means more are waiting: fetch again at once instead of sleeping out the
+            // polling interval (which would cap a loop at one batch per interval).
+            if (jobs.length === batchSize) boss.notifyWorker(workerId);
+          },
+        );
+      }
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };

@@ -17,6 +17,11 @@ export function createMediaRepo(db: Db) {
         .where(and(eq(media.id, id), eq(media.userId, userId)));
       return row;
     },
+    /** By id alone: only for a link whose signature proves the owner handed it out (media-links.ts). */
+    async findSigned(id: string) {
+      const [row] = await db.select().from(media).where(eq(media.id, id));
+      return row;
+    },
     findMany(userId: string, ids: string[]) {
       if (!ids.length) return Promise.resolve([]);
       return db

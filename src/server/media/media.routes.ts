@@ -5,6 +5,9 @@ import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { MediaIdParamsSchema, MediaSchema, MediaUploadQuerySchema } from '../../shared/api/media.schemas';
 import { type Guards, userOf } from '../auth/session';
 import { AppError } from '../http/errors';
+import sharp from 'sharp';
+import type { MediaLinks } from './media-links';
+import type { MediaRepo } from './media.repo';
 import type { MediaStore } from './media.store';
 import type { MediaService } from './media.service';
 
@@ -12,9 +15,9 @@ const E = ApiErrorSchema;
 
 export async function mediaRoutes(
   app: FastifyInstance,
-  deps: { media: MediaService; store: MediaStore; guards: Guards },
+  deps: { media: MediaService; store: MediaStore; guards: Guards; links: MediaLinks; repo: MediaRepo },
 ) {
-  const { media, store, guards } = deps;
+  const { media, store, guards, links, repo } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
   const tags = ['media'];
@@ -78,6 +81,43 @@ export async function mediaRoutes(
       },
     );
   }
+
+  r.get(
+    '/api/media/public/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'A file by a signed, expiring link handed to a network that pulls media (Instagram, TikTok); no session',
+        params: MediaIdParamsSchema,
+        querystring: z.object({
+          expires: z.coerce.number().int(),
+          sig: z.string().max(100),
+          format: z.enum(['jpeg']).optional(),
+        }),
+        response: { 200: z.unknown().describe('the bytes of the file'), 400: E, 404: E },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { expires, sig, format } = request.query;
+      const row = links.verify(id, expires, sig) ? await repo.findSigned(id) : undefined;
+      // A wrong, expired or revoked link reads as not found: it says nothing about what exists.
+      if (!row) throw new AppError(404, 'NOT_FOUND', 'This link is not valid or has expired.');
+      reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+      if (format === 'jpeg' && row.kind === 'image' && row.mime !== 'image/jpeg') {
+        const data = await sharp(store.pathOf(row.storageKey))
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 90 })
+          .toBuffer();
+        return reply.header('content-type', 'image/jpeg').send(data);
+      }
+      return reply
+        .header('content-type', row.mime)
+        .header('content-length', await store.size(row.storageKey))
+        .send(store.read(row.storageKey));
+    },
+  );
 
   r.delete(
     '/api/media/:id',

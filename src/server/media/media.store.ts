@@ -14,6 +14,8 @@ export function createDiskStore(root: string) {
     return path;
   };
   return {
+    /** Where a stored file lives on disk, for readers that need a path (sharp, ffprobe, adapters). */
+    pathOf,
     /** A fresh path for an upload in progress, on the same disk so that keeping it is a rename. */
     async tempPath(name: string) {
       const dir = join(root, 'tmp');

@@ -2,14 +2,19 @@ import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
 import { media, postMedia, posts, postTargets } from '../db/schema';
+import type { PublishScheduler } from '../publishing/publish.job';
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
-export type AttachedMedia = typeof media.$inferSelect & { edits: Record<string, unknown> | null };
+export type AttachedMedia = typeof media.$inferSelect & {
+  edits: Record<string, unknown> | null;
+  alt: string;
+};
 export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
 export interface MediaLink {
   id: string;
   edits: Record<string, unknown> | null;
+  alt: string;
 }
 
 export interface PostValues {
@@ -20,19 +25,32 @@ export interface PostValues {
 }
 
 async function attach(tx: Db, postId: string, platforms: Platform[], links: MediaLink[]) {
-  if (platforms.length)
-    await tx.insert(postTargets).values(platforms.map((platform) => ({ postId, platform })));
+  const targets = platforms.length
+    ? await tx
+        .insert(postTargets)
+        .values(platforms.map((platform) => ({ postId, platform })))
+        .returning({ id: postTargets.id })
+    : [];
   if (links.length) {
-    await tx
-      .insert(postMedia)
-      .values(
-        links.map((link, position) => ({ postId, mediaId: link.id, position, edits: link.edits ?? {} })),
-      );
+    await tx.insert(postMedia).values(
+      links.map((link, position) => ({
+        postId,
+        mediaId: link.id,
+        position,
+        edits: link.edits ?? {},
+        alt: link.alt,
+      })),
+    );
   }
+  return targets.map((t) => t.id);
 }
 
+/** A post that is due to go out gets its publish jobs in the same transaction. */
+const dueAt = (values: Pick<PostValues, 'status' | 'scheduledAt'>) =>
+  values.status === 'scheduled' ? values.scheduledAt : null;
+
 /** Every query names the owner: a post id of another user finds nothing. */
-export function createPostsRepo(db: Db) {
+export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
   /**
    * The posts matching `where`, each with its targets and media. Three queries whatever the number of
    * posts: the targets and media are joined on the same condition rather than fetched by a list of ids.
@@ -48,7 +66,7 @@ export function createPostsRepo(db: Db) {
         .where(where)
         .orderBy(asc(postTargets.platform)),
       db
-        .select({ postId: postMedia.postId, edits: postMedia.edits, media })
+        .select({ postId: postMedia.postId, edits: postMedia.edits, alt: postMedia.alt, media })
         .from(postMedia)
         .innerJoin(posts, eq(posts.id, postMedia.postId))
         .innerJoin(media, eq(media.id, postMedia.mediaId))
@@ -60,7 +78,9 @@ export function createPostsRepo(db: Db) {
     );
     for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
     for (const a of attached)
-      byPost.get(a.postId)?.media.push({ ...a.media, edits: a.media.kind === 'video' ? a.edits : null });
+      byPost
+        .get(a.postId)
+        ?.media.push({ ...a.media, edits: a.media.kind === 'video' ? a.edits : null, alt: a.alt });
     return [...byPost.values()];
   };
 
@@ -71,40 +91,117 @@ export function createPostsRepo(db: Db) {
     listScheduledBetween(userId: string, from: Date, to: Date) {
       return load(and(eq(posts.userId, userId), gte(posts.scheduledAt, from), lt(posts.scheduledAt, to))!);
     },
-    /** The post, one pending target per network and its media, in one transaction. */
+    /** The post, one pending target per network, its media and its publish jobs, in one transaction. */
     async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
-      const id = await db.transaction(async (tx) => {
+      const id = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
         const [row] = await tx
           .insert(posts)
           .values({ userId, ...values })
           .returning({ id: posts.id });
-        await attach(tx as unknown as Db, row!.id, platforms, links);
+        const targetIds = await attach(tx, row!.id, platforms, links);
+        const at = dueAt(values);
+        if (at) await scheduler.schedule(tx, targetIds, at);
         return row!.id;
       });
       return (await this.find(userId, id))!;
     },
-    /** Rewrites the post, its targets and media together; the targets start over as pending. */
+    /**
+     * Rewrites the post, its targets and media together; the targets start over as pending, the old
+     * jobs are cancelled and new ones written, all or nothing.
+     */
     async replace(userId: string, id: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
-      await db.transaction(async (tx) => {
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
         await tx
           .update(posts)
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(posts.id, id), eq(posts.userId, userId)));
-        await tx.delete(postTargets).where(eq(postTargets.postId, id));
+        const old = await tx
+          .delete(postTargets)
+          .where(eq(postTargets.postId, id))
+          .returning({ jobId: postTargets.jobId });
+        await scheduler.cancel(
+          tx,
+          old.map((o) => o.jobId),
+        );
         await tx.delete(postMedia).where(eq(postMedia.postId, id));
-        await attach(tx as unknown as Db, id, platforms, links);
+        const targetIds = await attach(tx, id, platforms, links);
+        const at = dueAt(values);
+        if (at) await scheduler.schedule(tx, targetIds, at);
       });
       return (await this.find(userId, id))!;
     },
+    /** Moves the post and, when it is scheduled, its pending targets' jobs with it. */
     async setScheduledAt(userId: string, id: string, scheduledAt: Date) {
-      await db
-        .update(posts)
-        .set({ scheduledAt, updatedAt: new Date() })
-        .where(and(eq(posts.id, id), eq(posts.userId, userId)));
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [row] = await tx
+          .update(posts)
+          .set({ scheduledAt, updatedAt: new Date() })
+          .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+          .returning({ status: posts.status });
+        if (row?.status !== 'scheduled') return;
+        const pending = await tx
+          .select({ id: postTargets.id, jobId: postTargets.jobId })
+          .from(postTargets)
+          .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'pending')));
+        await scheduler.cancel(
+          tx,
+          pending.map((p) => p.jobId),
+        );
+        await scheduler.schedule(
+          tx,
+          pending.map((p) => p.id),
+          scheduledAt,
+        );
+      });
+      return (await this.find(userId, id))!;
+    },
+    /** Failed targets back to pending with a job due now; the post is publishing again. */
+    async retryFailed(userId: string, id: string, now: Date) {
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [post] = await tx
+          .update(posts)
+          .set({ status: 'publishing', updatedAt: now })
+          .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+          .returning({ id: posts.id });
+        if (!post) return;
+        const failed = await tx
+          .update(postTargets)
+          .set({
+            status: 'pending',
+            lastError: null,
+            lastErrorCode: null,
+            nextAttemptAt: null,
+            updatedAt: now,
+          })
+          .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'failed')))
+          .returning({ id: postTargets.id });
+        await scheduler.schedule(
+          tx,
+          failed.map((f) => f.id),
+          now,
+        );
+      });
       return (await this.find(userId, id))!;
     },
     async remove(userId: string, id: string) {
-      await db.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const jobs = await tx
+          .select({ jobId: postTargets.jobId })
+          .from(postTargets)
+          .innerJoin(posts, eq(posts.id, postTargets.postId))
+          .where(and(eq(posts.id, id), eq(posts.userId, userId)));
+        await scheduler.cancel(
+          tx,
+          jobs.map((j) => j.jobId),
+        );
+        // The targets and attempts go with the post (cascade).
+        await tx.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
+      });
     },
   };
 }

@@ -96,6 +96,20 @@ export async function postsRoutes(
     async (request) => posts.reschedule(userOf(request), request.params.id, request.body.date),
   );
 
+  r.post(
+    '/api/posts/:id/retry',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Send the failed networks of a post again, now (the published ones are left alone)',
+        params: PostIdParamsSchema,
+        response: { 200: PostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => posts.retry(userOf(request), request.params.id),
+  );
+
   r.delete(
     '/api/posts/:id',
     {

@@ -15,7 +15,17 @@ import { sanitizePostHtml } from './sanitize';
 const PAST_TOLERANCE_MS = 60_000;
 const EDITABLE: PostWithTargets['status'][] = ['draft', 'scheduled', 'failed'];
 
-const toPost = (p: PostWithTargets): Post => ({
+/** A user's connected networks and whether each still works, to say why a target cannot go out. */
+export type ConnectionStates = Map<string, 'connected' | 'needs_reconnect'>;
+
+const blockerOf = (status: string, platform: string, connections: ConnectionStates) => {
+  if (status !== 'pending' && status !== 'retrying') return null;
+  const state = connections.get(platform);
+  if (!state) return 'not_connected' as const;
+  return state === 'needs_reconnect' ? ('needs_reconnect' as const) : null;
+};
+
+const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   id: p.id,
   status: p.status,
   content: p.contentHtml,
@@ -28,9 +38,16 @@ const toPost = (p: PostWithTargets): Post => ({
     attempts: t.attempts,
     remoteUrl: t.remoteUrl,
     lastError: t.lastError,
+    lastErrorCode: t.lastErrorCode,
     publishedAt: t.publishedAt?.toISOString() ?? null,
+    nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
+    blocked: p.status === 'draft' ? null : blockerOf(t.status, t.platform, connections),
   })),
-  media: p.media.map((m) => ({ ...toMedia(m), edits: m.edits ? VideoEditsSchema.parse(m.edits) : null })),
+  media: p.media.map((m) => ({
+    ...toMedia(m),
+    edits: m.edits ? VideoEditsSchema.parse(m.edits) : null,
+    alt: m.alt,
+  })),
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });
@@ -48,9 +65,19 @@ export interface PostsServiceDeps {
   clock: () => Date;
   /** Refuses scheduling and publishing to a trial that has ended. */
   assertMayPublish: (actor: SessionUser) => void;
+  connectionStates: (userId: string) => Promise<ConnectionStates>;
 }
 
-export function createPostsService({ repo, findMedia, clock, assertMayPublish }: PostsServiceDeps) {
+export function createPostsService({
+  repo,
+  findMedia,
+  clock,
+  assertMayPublish,
+  connectionStates,
+}: PostsServiceDeps) {
+  const present = async (actor: SessionUser, post: PostWithTargets) =>
+    toPost(post, await connectionStates(actor.id));
+
   const own = async (actor: SessionUser, id: string) => {
     const post = await repo.find(actor.id, id);
     if (!post) throw notFound('This post');
@@ -76,7 +103,7 @@ export function createPostsService({ repo, findMedia, clock, assertMayPublish }:
     const byId = new Map(rows.map((r) => [r.id, r]));
     if (input.media.some((m) => !byId.has(m.id)))
       throw invalid('media', 'posts.mediaNotFound', 'a file that is not yours or no longer exists');
-    const ordered = input.media.map((m) => ({ row: byId.get(m.id)!, edits: m.edits }));
+    const ordered = input.media.map((m) => ({ row: byId.get(m.id)!, edits: m.edits, alt: m.alt }));
     for (const kind of ['image', 'video'] as const) {
       const max = MEDIA_LIMITS[kind].maxFiles;
       if (ordered.filter((m) => m.row.kind === kind).length > max) {
@@ -96,8 +123,9 @@ export function createPostsService({ repo, findMedia, clock, assertMayPublish }:
         throw invalid('media', 'posts.trimInvalid', `the trim of ${row.originalName} ends after the video`);
       }
     }
-    const links: MediaLink[] = ordered.map(({ row, edits }) => ({
+    const links: MediaLink[] = ordered.map(({ row, edits, alt }) => ({
       id: row.id,
+      alt: row.kind === 'image' ? alt : '',
       edits: row.kind === 'video' ? (edits ?? VideoEditsSchema.parse({})) : null,
     }));
     return { ordered, links };
@@ -149,19 +177,31 @@ export function createPostsService({ repo, findMedia, clock, assertMayPublish }:
 
   return {
     async get(actor: SessionUser, id: string) {
-      return toPost(await own(actor, id));
+      return present(actor, await own(actor, id));
     },
     async listBetween(actor: SessionUser, from: Date, to: Date) {
-      return { data: (await repo.listScheduledBetween(actor.id, from, to)).map(toPost) };
+      const [rows, connections] = await Promise.all([
+        repo.listScheduledBetween(actor.id, from, to),
+        connectionStates(actor.id),
+      ]);
+      return { data: rows.map((row) => toPost(row, connections)) };
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);
-      return toPost(await repo.create(actor.id, values, input.platforms, links));
+      return present(actor, await repo.create(actor.id, values, input.platforms, links));
     },
     async update(actor: SessionUser, id: string, input: PostInput) {
       editable(await own(actor, id));
       const { values, links } = await prepare(actor, input);
-      return toPost(await repo.replace(actor.id, id, values, input.platforms, links));
+      return present(actor, await repo.replace(actor.id, id, values, input.platforms, links));
+    },
+    /** Sends the failed targets of a post again, now; the published ones are left alone. */
+    async retry(actor: SessionUser, id: string) {
+      const post = await own(actor, id);
+      if (!post.targets.some((t) => t.status === 'failed'))
+        throw new AppError(409, 'NOTHING_TO_RETRY', 'No network of this post has failed.');
+      assertMayPublish(actor);
+      return present(actor, await repo.retryFailed(actor.id, id, clock()));
     },
     /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
     async reschedule(actor: SessionUser, id: string, date: string) {
@@ -177,11 +217,11 @@ export function createPostsService({ repo, findMedia, clock, assertMayPublish }:
         if (scheduledAt.getTime() < clock().getTime() - PAST_TOLERANCE_MS)
           throw invalid('date', 'posts.scheduledAtPast', 'in the past');
       }
-      return toPost(await repo.setScheduledAt(actor.id, id, scheduledAt));
+      return present(actor, await repo.setScheduledAt(actor.id, id, scheduledAt));
     },
     async remove(actor: SessionUser, id: string) {
       const post = await own(actor, id);
-      if (post.status === 'publishing')
+      if (post.targets.some((t) => t.status === 'publishing'))
         throw new AppError(
           409,
           'POST_LOCKED',

@@ -97,6 +97,7 @@ describe('trial requests: approval to expiry', () => {
       name: profile.displayName,
       role: 'user',
       trialEndsAt: new Date(profile.trialEndsAt),
+      sessionId: 'not-used',
     };
     expect(() => t.ctx.users.assertMayPublish(grace)).not.toThrow();
 

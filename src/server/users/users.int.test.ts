@@ -37,6 +37,15 @@ describe('profile and the user list', () => {
       role: 'admin',
       trialEndsAt: null,
       connections: {},
+      // No network has app credentials in this test's env; Bluesky needs none.
+      configured: {
+        bluesky: true,
+        twitter: false,
+        linkedin: false,
+        facebook: false,
+        instagram: false,
+        tiktok: false,
+      },
       settings: { twitterAccountType: 'standard' },
     });
   });

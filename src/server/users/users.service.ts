@@ -38,9 +38,11 @@ export interface UsersServiceDeps {
   auth: Auth;
   audit: AuditRepo;
   clock: () => Date;
+  /** The connected accounts and network settings of a user (the connections feature). */
+  connectionsOf: (userId: string) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
 }
 
-export function createUsersService({ repo, auth, audit, clock }: UsersServiceDeps) {
+export function createUsersService({ repo, auth, audit, clock, connectionsOf }: UsersServiceDeps) {
   const targetOf = async (uid: string) => {
     const target = await repo.findById(uid);
     if (!target) throw notFound('This user');
@@ -57,8 +59,7 @@ export function createUsersService({ repo, auth, audit, clock }: UsersServiceDep
         displayName: user.name,
         role: toRole(user.role),
         trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
-        connections: {},
-        settings: { twitterAccountType: 'standard' },
+        ...(await connectionsOf(user.id)),
       };
     },
 

@@ -11,7 +11,9 @@ export const POST_STATUSES = [
   'partially_failed',
   'failed',
 ] as const;
-export const TARGET_STATUSES = ['pending', 'publishing', 'published', 'failed'] as const;
+export const TARGET_STATUSES = ['pending', 'publishing', 'retrying', 'published', 'failed'] as const;
+/** Why a pending target cannot go out as things stand: shown on the card before its time comes. */
+export const TARGET_BLOCKERS = ['not_connected', 'needs_reconnect'] as const;
 export const POST_ACTIONS = ['draft', 'schedule', 'publish_now'] as const;
 export const CONTENT_MAX = 100_000;
 export const RANGE_MAX_DAYS = 366;
@@ -47,6 +49,8 @@ export type VideoEdits = z.infer<typeof VideoEditsSchema>;
 const PostMediaInputSchema = z.object({
   id: z.uuid('posts.mediaNotFound'),
   edits: VideoEditsSchema.optional(),
+  /** Alternative text of an image, for networks that take it. */
+  alt: z.string().max(1000, 'errors.validation').default(''),
 });
 
 /**
@@ -84,8 +88,15 @@ export const PostTargetSchema = z.object({
   attempts: z.number().int(),
   remoteUrl: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** A stable code for `lastError` the web translates; null when the text is the network's own. */
+  lastErrorCode: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** While `retrying`: when the next try is due. */
+  nextAttemptAt: z.string().nullable(),
+  /** Why it cannot go out now, if something stands in the way (no account, account needs reconnecting). */
+  blocked: z.enum(TARGET_BLOCKERS).nullable(),
 });
+export type PostTarget = z.infer<typeof PostTargetSchema>;
 
 export const PostSchema = z.object({
   id: z.uuid(),
@@ -95,7 +106,7 @@ export const PostSchema = z.object({
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
   targets: z.array(PostTargetSchema),
-  media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable() })),
+  media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -17,8 +17,17 @@ export const TWITTER_ACCOUNT_TYPES = ['standard', 'professional'] as const;
 export const ProfileSchema = UserSchema.extend({
   /** When a trial account stops being able to schedule and publish; null for full accounts. */
   trialEndsAt: z.string().nullable(),
-  /** Keyed by platform; filled by the connections feature. */
-  connections: z.record(z.string(), z.object({ username: z.string().nullable() })),
+  /** Keyed by platform: the connected accounts. */
+  connections: z.record(
+    z.string(),
+    z.object({
+      username: z.string().nullable(),
+      /** `needs_reconnect` when the network refused our token and a refresh could not fix it. */
+      status: z.enum(['connected', 'needs_reconnect']),
+    }),
+  ),
+  /** Networks whose app credentials are set on this server (Bluesky needs none). */
+  configured: z.record(z.string(), z.boolean()),
   settings: z.object({ twitterAccountType: z.enum(TWITTER_ACCOUNT_TYPES) }),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

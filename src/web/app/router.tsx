@@ -28,16 +28,16 @@ const ResetPasswordPage = page(
   (m) => m.ResetPasswordPage,
 );
 const DashboardPage = page(
-  () => import('../features/dashboard/components/dashboard-page'),
-  (m) => m.DashboardPage,
+  () => import('./dashboard-route'),
+  (m) => m.DashboardRoute,
 );
 const ProfilePage = page(
   () => import('../features/users/components/profile-page'),
   (m) => m.ProfilePage,
 );
 const PostsPage = page(
-  () => import('../features/posts/components/posts-page'),
-  (m) => m.PostsPage,
+  () => import('./posts-route'),
+  (m) => m.PostsRoute,
 );
 const AnalyticsPage = page(
   () => import('../features/analytics/components/analytics-page'),

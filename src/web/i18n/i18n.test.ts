@@ -52,6 +52,20 @@ it('holds every spec message of the screens built so far, word for word, in Engl
     'profile.notLoggedIn': 'You are not logged in.',
     'admin.notAuthorized': 'You are not authorized to access this page.',
     'analytics.title': 'Platform Performance',
+    'connections.connectedAs': 'Connected as: {{username}}',
+    'connections.unknown': 'Unknown',
+    'connections.notConnected': 'Not connected',
+    'connections.accountTypes.standard': 'Standard Account',
+    'connections.accountTypes.professional': 'Professional Account',
+    'connections.bluesky.title': 'Connect Bluesky Account',
+    'connections.handleRequired': 'Handle is required',
+    'connections.appPasswordRequired': 'App Password is required',
+    'connections.connectFailed': 'Failed to start connection process for {{platform}}. Please try again.',
+    'connections.invalidUrl': 'Invalid connection URL received for {{platform}}.',
+    'connections.bluesky.failed': 'Failed to connect Bluesky.',
+    'connections.disconnected': '{{platform}} disconnected.',
+    'connections.disconnectFailed': 'Failed to disconnect {{platform}}: {{error}}',
+    'connections.settingFailed': 'Failed to update setting: {{error}}',
   };
   for (const [key, text] of Object.entries(spec)) expect(en.get(key), key).toBe(text);
 });

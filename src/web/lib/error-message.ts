@@ -22,6 +22,17 @@ const CODE_KEYS: Record<string, string> = {
   TRIAL_ENDED: 'trialBanner.endedShort',
   POST_INCOMPLETE: 'composer.incomplete',
   POST_LOCKED: 'calendar.locked',
+  NOTHING_TO_RETRY: 'postDetail.nothingToRetry',
+  NOT_CONFIGURED: 'connections.errors.notConfigured',
+  NOT_CONNECTED: 'connections.errors.notConnected',
+  MAIN_PASSWORD: 'connections.errors.mainPassword',
+  BAD_CREDENTIALS: 'connections.errors.badCredentials',
+  HANDLE_NOT_FOUND: 'connections.errors.handleNotFound',
+  // A network's own trouble while connecting (the server names it in params.platform).
+  TIMEOUT: 'networkErrors.timeout',
+  UNREACHABLE: 'networkErrors.unreachable',
+  SERVER_ERROR: 'networkErrors.server_error',
+  UNEXPECTED_ANSWER: 'networkErrors.unexpected_answer',
 };
 
 export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {
@@ -31,6 +42,20 @@ export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors
   }
   const key = CODE_KEYS[error.code];
   return key ? t(key, error.params) : t(fallbackKey, error.params);
+}
+
+/**
+ * What went wrong, for messages that show the server's own words when the UI has none of its own (spec
+ * section 8: "the server's error text, else the exception message, else …"): a known code in the reader's
+ * language, else the server's message, else the exception's, else `fallbackKey`.
+ */
+export function failureText(t: TFunction, error: unknown, fallbackKey: string): string {
+  if (error instanceof ApiRequestError) {
+    if (error.code === 'ACCOUNT_LOCKED' || CODE_KEYS[error.code]) return errorMessage(t, error, fallbackKey);
+    return error.message || t(fallbackKey);
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return t(fallbackKey);
 }
 
 /** Hands the server's per-field i18n keys to a react-hook-form `setError`. */

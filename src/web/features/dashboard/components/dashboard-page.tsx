@@ -1,5 +1,6 @@
 import { Button, Card, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProfile } from '../../../lib/session';
@@ -11,7 +12,11 @@ const SECTIONS = [
   { title: 'dashboard.failures', empty: 'dashboard.noFailures' },
 ] as const;
 
-export function DashboardPage() {
+/**
+ * The signed-in user's start page. The app adds `notices` above it (an account that needs reconnecting)
+ * and `actions` beside Write a post (Manage Platforms).
+ */
+export function DashboardPage({ notices, actions }: { notices?: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   return (
@@ -23,10 +28,14 @@ export function DashboardPage() {
             <Text c="dimmed">{t('dashboard.welcome', { name: profile.displayName || profile.email })}</Text>
           )}
         </div>
-        <Button component={Link} to="/posts" leftSection={<IconPencil size={18} aria-hidden />}>
-          {t('dashboard.compose')}
-        </Button>
+        <Group gap="sm">
+          {actions}
+          <Button component={Link} to="/posts" leftSection={<IconPencil size={18} aria-hidden />}>
+            {t('dashboard.compose')}
+          </Button>
+        </Group>
       </Group>
+      {notices}
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {SECTIONS.map((section) => (
           <Card key={section.title} withBorder padding="lg">

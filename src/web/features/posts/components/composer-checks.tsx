@@ -8,7 +8,7 @@ import {
   type TwitterAccountType,
 } from '../../../../shared/platforms/rules';
 import { type PlatformProblem, validateForPlatform } from '../../../../shared/platforms/validate';
-import { PLATFORM_NAMES } from './platform-icon';
+import { PLATFORM_NAMES } from '../../../components/platform-icon';
 
 /** What each selected network would say about the draft, by its own rules. */
 export function checkDraft(

@@ -17,12 +17,13 @@ import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
 import { EditVideoDialog } from './edit-video-dialog';
 import { MediaUploader } from './media-uploader';
-import { PLATFORM_NAMES } from './platform-icon';
+import { PLATFORM_NAMES } from '../../../components/platform-icon';
 import { PlatformSelector } from './platform-selector';
 import { PreviewDialog } from './preview-dialog';
 import { PostEditor } from './post-editor';
 
-export type DraftMedia = Media & { edits?: VideoEdits | null };
+/** An attached file as the composer holds it: a video's edits, an image's alternative text. */
+export type DraftMedia = Media & { edits?: VideoEdits | null; alt?: string };
 
 export interface Draft {
   id?: string;
@@ -99,6 +100,7 @@ export function Composer({
       media: draft.media.map((m) => ({
         id: m.id,
         ...(m.kind === 'video' && m.edits ? { edits: m.edits } : {}),
+        ...(m.kind === 'image' && m.alt ? { alt: m.alt } : {}),
       })),
       ...(draft.scheduledAt && action !== 'publish_now'
         ? { scheduledAt: draft.scheduledAt.toISOString() }

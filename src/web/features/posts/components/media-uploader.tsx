@@ -12,6 +12,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { uploadMedia } from '../api/upload-media';
+import { AltTextEditor } from './alt-text-editor';
 
 const ACCEPT = {
   image: '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp',
@@ -30,7 +31,9 @@ function precheck(file: File, kind: MediaKind): string | null {
   return null;
 }
 
-interface MediaUploaderProps<M extends Media> {
+type Item = Media & { alt?: string };
+
+interface MediaUploaderProps<M extends Item> {
   kind: MediaKind;
   items: M[];
   onChange: (items: M[]) => void;
@@ -39,7 +42,7 @@ interface MediaUploaderProps<M extends Media> {
 }
 
 /** Add Images / Add Videos: thumbnails (or players) two to four a row, remove one, or clear them all. */
-export function MediaUploader<M extends Media>({ kind, items, onChange, onEdit }: MediaUploaderProps<M>) {
+export function MediaUploader<M extends Item>({ kind, items, onChange, onEdit }: MediaUploaderProps<M>) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState<string[]>([]);
   const { maxFiles, maxMb } = MEDIA_LIMITS[kind];
@@ -76,6 +79,9 @@ export function MediaUploader<M extends Media>({ kind, items, onChange, onEdit }
     }
   };
 
+  const setAlt = (id: string, alt: string) =>
+    onChange(items.map((item) => (item.id === id ? { ...item, alt } : item)));
+
   const AddIcon = kind === 'image' ? IconPhotoPlus : IconVideoPlus;
   return (
     <Card withBorder padding="sm">
@@ -107,7 +113,14 @@ export function MediaUploader<M extends Media>({ kind, items, onChange, onEdit }
           {items.map((item) => (
             <Card key={item.id} withBorder padding={4} pos="relative">
               {item.kind === 'image' ? (
-                <Image src={item.thumbnailUrl ?? item.url} alt={item.name} h={100} fit="cover" radius="sm" />
+                <Image
+                  src={item.thumbnailUrl ?? item.url}
+                  alt={item.name}
+                  title={item.alt || undefined}
+                  h={100}
+                  fit="cover"
+                  radius="sm"
+                />
               ) : (
                 <video
                   src={item.url}
@@ -122,6 +135,13 @@ export function MediaUploader<M extends Media>({ kind, items, onChange, onEdit }
                 <Text size="xs" truncate>
                   {item.name}
                 </Text>
+                {item.kind === 'image' && (
+                  <AltTextEditor
+                    fileName={item.name}
+                    value={item.alt ?? ''}
+                    onChange={(alt) => setAlt(item.id, alt)}
+                  />
+                )}
                 {onEdit && (
                   <ActionIcon
                     size="sm"

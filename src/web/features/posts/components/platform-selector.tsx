@@ -1,7 +1,7 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type Platform, PLATFORMS } from '../../../../shared/platforms/rules';
-import { PLATFORM_NAMES, PlatformIcon } from './platform-icon';
+import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
 
 /** One toggle per network, filled when selected (label from platforms.shareTo). */
 export function PlatformSelector({

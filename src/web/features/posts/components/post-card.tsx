@@ -1,101 +1,122 @@
 import { useDraggable } from '@dnd-kit/core';
-import { ActionIcon, Badge, Card, Group, Menu, Text } from '@mantine/core';
-import { IconCalendarEvent, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconCalendarEvent, IconDots, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/api/posts.schemas';
+import { PLATFORM_ICONS } from '../../../components/platform-icon';
 import { cardHtml } from '../card-html';
-import { PlatformIcon } from './platform-icon';
+import { targetLabel, targetState } from '../target-status';
 import classes from './post-card.module.css';
 
-const STATUS_COLOR: Record<Post['status'], string> = {
-  draft: 'gray',
-  scheduled: 'blue',
-  publishing: 'yellow',
-  published: 'green',
-  partially_failed: 'orange',
-  failed: 'red',
-};
-
 export interface PostCardActions {
+  onDetails: (post: Post) => void;
   onEdit: (post: Post) => void;
   onReschedule: (post: Post) => void;
   onDelete: (post: Post) => void;
 }
 
-export function PostCard({ post, onEdit, onReschedule, onDelete }: { post: Post } & PostCardActions) {
+// One formatter for every card (toLocaleTimeString with options builds a new one per call).
+let timeFormatter: Intl.DateTimeFormat | undefined;
+const timeFormat = () =>
+  (timeFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
+
+export function PostCard({ post, ...actions }: { post: Post } & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post },
   });
-  const time = post.scheduledAt
-    ? new Date(post.scheduledAt).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : '';
+  const time = post.scheduledAt ? timeFormat().format(new Date(post.scheduledAt)) : '';
+  // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
+  // and the calendar has a render budget (bench/calendar-render.ts).
   return (
-    <Card
+    <div
       ref={setNodeRef}
       {...attributes}
       {...listeners}
-      withBorder
-      padding={6}
-      radius="sm"
       aria-label={t('calendar.postAt', { time })}
       aria-description={t('calendar.dragHint')}
       className={classes.card}
       data-hint={t('calendar.dragHint')}
       data-dragging={isDragging || undefined}
-      style={{
-        cursor: 'grab',
-        opacity: isDragging ? 0.4 : 1,
-        transform: transform ? `translate(${transform.x}px, ${transform.y}px)` : undefined,
-        zIndex: isDragging ? 10 : undefined,
-      }}
+      // A click (not a drag: dnd-kit swallows the click that ends one) opens the details. Clicks inside
+      // the menu, which React bubbles here through its portal, are not the card's.
+      onClick={(e) => e.currentTarget.contains(e.target as Node) && actions.onDetails(post)}
+      style={transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined}
     >
-      <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="xs" fw={600}>
-          {time}
-        </Text>
-        <CardMenu post={post} onEdit={onEdit} onReschedule={onReschedule} onDelete={onDelete} />
-      </Group>
-      <Text size="xs" lineClamp={3} dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />
-      <Group gap={4} mt={4} justify="space-between" wrap="nowrap">
-        <Group gap={2}>
-          {post.platforms.map((p) => (
-            <PlatformIcon key={p} platform={p} size={14} />
-          ))}
-        </Group>
-        <Badge size="xs" variant="light" color={STATUS_COLOR[post.status]}>
+      <div className={classes.head}>
+        <span className={classes.time}>{time}</span>
+        <CardMenu post={post} {...actions} />
+      </div>
+      <div className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />
+      <div className={classes.foot}>
+        {targetMarks(t, post)}
+        <span className={classes.status} data-status={post.status}>
           {t(`calendar.status.${post.status}`)}
-        </Badge>
-      </Group>
-    </Card>
+        </span>
+      </div>
+    </div>
   );
 }
 
 /**
- * The card's Edit / Reschedule / Delete menu, mounted only once opened: a month of cards each holding
+ * Each network's mark, tinted by where its target stands, with a CSS tooltip saying so (the same words
+ * are its accessible name). Plain elements and no hooks of its own: a month holds hundreds of these.
+ */
+function targetMarks(t: TFunction, post: Post) {
+  return (
+    <div className={classes.targets}>
+      {post.targets.map((target) => {
+        const Icon = PLATFORM_ICONS[target.platform];
+        const label = targetLabel(t, target, post.status);
+        return (
+          <span
+            key={target.platform}
+            role="img"
+            aria-label={label}
+            data-tip={label}
+            data-state={post.status === 'draft' ? undefined : targetState(target)}
+            className={classes.target}
+          >
+            <Icon size={14} aria-hidden />
+          </span>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The card's Details / Edit / Reschedule / Delete menu, mounted only once opened: a month of cards each holding
  * a live popover would cost the calendar its render budget.
  */
-function CardMenu({ post, onEdit, onReschedule, onDelete }: { post: Post } & PostCardActions) {
+function CardMenu({ post, onDetails, onEdit, onReschedule, onDelete }: { post: Post } & PostCardActions) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const trigger = (
-    <ActionIcon
-      size="sm"
-      variant="subtle"
+    <button
+      type="button"
+      className={classes.menuButton}
       aria-label={t('calendar.postMenu')}
       onPointerDown={(e) => e.stopPropagation()}
-      onClick={() => setOpened(true)}
+      onClick={(e) => {
+        e.stopPropagation();
+        setOpened(true);
+      }}
     >
-      <IconDots size={14} />
-    </ActionIcon>
+      <IconDots size={14} aria-hidden />
+    </button>
   );
   if (!opened) return trigger;
   return (
     <Menu opened onChange={setOpened} withinPortal position="bottom-end">
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown>
+        <Menu.Item leftSection={<IconInfoCircle size={14} />} onClick={() => onDetails(post)}>
+          {t('calendar.details')}
+        </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(post)}>
           {t('calendar.edit')}
         </Menu.Item>

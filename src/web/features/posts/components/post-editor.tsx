@@ -1,6 +1,13 @@
 import '@mantine/tiptap/styles.css';
 import { Select } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
+import classes from './post-editor.module.css';
+
+/**
+ * The toolbar's tooltips: the spec's 1000 ms delay cannot be given to the browser's own `title` tooltip,
+ * so controls drop it and the CSS shows their aria-label after a second's hover instead.
+ */
+const noTitle = { title: undefined };
 import { IconIndentDecrease, IconIndentIncrease } from '@tabler/icons-react';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
@@ -86,19 +93,19 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
   const labels = t('composer.toolbar', { returnObjects: true }) as Record<string, string>;
   return (
     <RichTextEditor editor={editor} labels={labels}>
-      <RichTextEditor.Toolbar sticky stickyOffset={60}>
+      <RichTextEditor.Toolbar sticky stickyOffset={60} className={classes.toolbar}>
         <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Bold />
-          <RichTextEditor.Italic />
-          <RichTextEditor.Strikethrough />
-          <RichTextEditor.Underline />
-          <RichTextEditor.Subscript />
-          <RichTextEditor.Superscript />
+          <RichTextEditor.Bold {...noTitle} />
+          <RichTextEditor.Italic {...noTitle} />
+          <RichTextEditor.Strikethrough {...noTitle} />
+          <RichTextEditor.Underline {...noTitle} />
+          <RichTextEditor.Subscript {...noTitle} />
+          <RichTextEditor.Superscript {...noTitle} />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Link />
-          <RichTextEditor.Unlink />
-          <RichTextEditor.Hr />
+          <RichTextEditor.Link {...noTitle} />
+          <RichTextEditor.Unlink {...noTitle} />
+          <RichTextEditor.Hr {...noTitle} />
         </RichTextEditor.ControlsGroup>
         <Select
           size="xs"
@@ -133,34 +140,32 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
           }
         />
         <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Blockquote />
-          <RichTextEditor.BulletList />
-          <RichTextEditor.OrderedList />
+          <RichTextEditor.Blockquote {...noTitle} />
+          <RichTextEditor.BulletList {...noTitle} />
+          <RichTextEditor.OrderedList {...noTitle} />
           <RichTextEditor.Control
             onClick={() => editor.chain().focus().liftListItem('listItem').run()}
             aria-label={t('composer.outdent')}
-            title={t('composer.outdent')}
           >
             <IconIndentDecrease size={16} stroke={1.5} />
           </RichTextEditor.Control>
           <RichTextEditor.Control
             onClick={() => editor.chain().focus().sinkListItem('listItem').run()}
             aria-label={t('composer.indent')}
-            title={t('composer.indent')}
           >
             <IconIndentIncrease size={16} stroke={1.5} />
           </RichTextEditor.Control>
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
-          <RichTextEditor.AlignLeft />
-          <RichTextEditor.AlignCenter />
-          <RichTextEditor.AlignRight />
-          <RichTextEditor.AlignJustify />
+          <RichTextEditor.AlignLeft {...noTitle} />
+          <RichTextEditor.AlignCenter {...noTitle} />
+          <RichTextEditor.AlignRight {...noTitle} />
+          <RichTextEditor.AlignJustify {...noTitle} />
         </RichTextEditor.ControlsGroup>
         <RichTextEditor.ControlsGroup>
-          <RichTextEditor.Undo />
-          <RichTextEditor.Redo />
-          <RichTextEditor.SourceCode />
+          <RichTextEditor.Undo {...noTitle} />
+          <RichTextEditor.Redo {...noTitle} />
+          <RichTextEditor.SourceCode {...noTitle} />
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
       <RichTextEditor.Content />

@@ -1,15 +1,22 @@
-import { Container, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Container, Group, Stack, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/api/posts.schemas';
 import { Composer, type Draft, draftOf, emptyDraft } from './composer';
 import { ContentCalendar } from './content-calendar';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
 
-type Dialog = { kind: 'reschedule' | 'delete'; post: Post } | null;
+const PostDetailDialog = lazy(() =>
+  import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })),
+);
 
-/** The post manager: the composer above the Content Calendar that shows what it scheduled. */
-export function PostsPage() {
+type Dialog = { kind: 'details' | 'reschedule' | 'delete'; post: Post } | null;
+
+/**
+ * The post manager: the composer above the Content Calendar that shows what it scheduled. `headerActions`
+ * is what the app puts beside the title (Manage Platforms).
+ */
+export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -20,11 +27,15 @@ export function PostsPage() {
     setDraft(emptyDraft());
     scrollTo('content-calendar');
   };
+  const close = () => setDialog(null);
 
   return (
     <Container size="xl" py="md">
       <Stack>
-        <Title order={1}>{t('posts.title')}</Title>
+        <Group justify="space-between">
+          <Title order={1}>{t('posts.title')}</Title>
+          {headerActions}
+        </Group>
         <div id="composer">
           <Composer draft={draft} onChange={setDraft} onSaved={onSaved} />
         </div>
@@ -35,6 +46,7 @@ export function PostsPage() {
             scrollTo('composer');
           }}
           actions={{
+            onDetails: (post) => setDialog({ kind: 'details', post }),
             onEdit: (post) => {
               setDraft(draftOf(post));
               scrollTo('composer');
@@ -44,10 +56,13 @@ export function PostsPage() {
           }}
         />
       </Stack>
-      {dialog?.kind === 'reschedule' && (
-        <RescheduleDialog post={dialog.post} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'details' && (
+        <Suspense>
+          <PostDetailDialog post={dialog.post} onClose={close} />
+        </Suspense>
       )}
-      {dialog?.kind === 'delete' && <DeletePostDialog post={dialog.post} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reschedule' && <RescheduleDialog post={dialog.post} onClose={close} />}
+      {dialog?.kind === 'delete' && <DeletePostDialog post={dialog.post} onClose={close} />}
     </Container>
   );
 }

@@ -9,7 +9,7 @@ import {
   type TwitterAccountType,
 } from '../../../../shared/platforms/rules';
 import type { DraftMedia } from './composer';
-import { PLATFORM_NAMES, PlatformIcon } from './platform-icon';
+import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
 
 interface PreviewProps {
   content: string;

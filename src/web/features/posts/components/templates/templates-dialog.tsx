@@ -9,7 +9,7 @@ import { errorMessage } from '../../../../lib/error-message';
 import { notify } from '../../../../lib/notify';
 import { useDeleteTemplate } from '../../api/delete-template';
 import { useTemplates } from '../../api/get-templates';
-import { PlatformIcon } from '../platform-icon';
+import { PlatformIcon } from '../../../../components/platform-icon';
 import { TemplateForm } from './template-form';
 
 type Category = (typeof TEMPLATE_CATEGORIES)[number];

@@ -6,7 +6,7 @@ import {
   IconBrandTiktok,
   IconBrandX,
 } from '@tabler/icons-react';
-import type { Platform } from '../../../../shared/platforms/rules';
+import type { Platform } from '../../shared/platforms/rules';
 
 /** Every network's mark, facebook included (the spec's calendar map forgot it). */
 export const PLATFORM_ICONS = {

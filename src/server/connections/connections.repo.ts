@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { oauthStates, socialConnections } from '../db/schema';
+
+export type ConnectionRow = typeof socialConnections.$inferSelect;
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
+
+/** Connected accounts and OAuth consents in progress; every query names the owner. */
+export function createConnectionsRepo(db: Db) {
+  return {
+    listByUser(userId: string) {
+      return db.select().from(socialConnections).where(eq(socialConnections.userId, userId));
+    },
+    async find(userId: string, platform: string) {
+      const [row] = await db
+        .select()
+        .from(socialConnections)
+        .where(and(eq(socialConnections.userId, userId), eq(socialConnections.platform, platform)));
+      return row;
+    },
+    async byId(id: string) {
+      const [row] = await db.select().from(socialConnections).where(eq(socialConnections.id, id));
+      return row;
+    },
+    /** Connecting again (another account, or the same after "needs reconnecting") replaces the old one. */
+    async upsert(values: {
+      userId: string;
+      platform: string;
+      accountId: string;
+      username: string;
+      credentials: string;
+      tokenExpiresAt: Date | null;
+    }) {
+      const [row] = await db
+        .insert(socialConnections)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [socialConnections.userId, socialConnections.platform],
+          set: {
+            accountId: values.accountId,
+            username: values.username,
+            credentials: values.credentials,
+            tokenExpiresAt: values.tokenExpiresAt,
+            status: 'connected',
+            statusReason: null,
+            // Settings belong to the account: a different account starts from the defaults.
+            settings: sql`case when ${socialConnections.accountId} = ${values.accountId} then ${socialConnections.settings} else '{}'::jsonb end`,
+            updatedAt: new Date(),
+          },
+        })
+        .returning();
+      return row!;
+    },
+    async remove(userId: string, platform: string) {
+      const rows = await db
+        .delete(socialConnections)
+        .where(and(eq(socialConnections.userId, userId), eq(socialConnections.platform, platform)))
+        .returning({ id: socialConnections.id });
+      return rows.length > 0;
+    },
+    async setSettings(id: string, settings: Record<string, string>) {
+      await db
+        .update(socialConnections)
+        .set({ settings, updatedAt: new Date() })
+        .where(eq(socialConnections.id, id));
+    },
+    /**
+     * Stores refreshed credentials only if nobody else refreshed since we read `previous` (another
+     * worker): false tells the caller to read the row again and use theirs.
+     */
+    async replaceCredentials(id: string, previous: string, credentials: string, tokenExpiresAt: Date | null) {
+      const rows = await db
+        .update(socialConnections)
+        .set({ credentials, tokenExpiresAt, status: 'connected', statusReason: null, updatedAt: new Date() })
+        .where(and(eq(socialConnections.id, id), eq(socialConnections.credentials, previous)))
+        .returning({ id: socialConnections.id });
+      return rows.length > 0;
+    },
+    async markNeedsReconnect(id: string, reason: string) {
+      await db
+        .update(socialConnections)
+        .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
+        .where(eq(socialConnections.id, id));
+    },
+    /** Connections whose access token ends before `before`, for the refresher. */
+    expiringBefore(before: Date) {
+      return db
+        .select()
+        .from(socialConnections)
+        .where(and(lte(socialConnections.tokenExpiresAt, before), eq(socialConnections.status, 'connected')));
+    },
+
+    async saveState(values: {
+      state: string;
+      userId: string;
+      sessionId: string;
+      platform: string;
+      codeVerifier: string;
+      expiresAt: Date;
+    }) {
+      const { state, ...rest } = values;
+      await db.insert(oauthStates).values({ stateHash: hashState(state), ...rest });
+    },
+    /** Takes a state out for good: a second callback with the same state finds nothing. */
+    async consumeState(state: string, now: Date) {
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+      const [row] = await db
+        .delete(oauthStates)
+        .where(eq(oauthStates.stateHash, hashState(state)))
+        .returning();
+      return row && row.expiresAt > now ? row : undefined;
+    },
+  };
+}
+export type ConnectionsRepo = ReturnType<typeof createConnectionsRepo>;

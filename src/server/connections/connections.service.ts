@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Profile } from '../../shared/api/users.schemas';
+import { PLATFORMS, type Platform, type TwitterAccountType } from '../../shared/platforms/rules';
+import type { SessionUser } from '../auth/session';
+import { AppError } from '../http/errors';
+import type { Account, Credentials, PlatformAdapter } from '../platforms/contract';
+import { PlatformError } from '../platforms/contract';
+import { PLATFORM_NAMES } from '../platforms/http';
+import type { ConnectionRow, ConnectionsRepo } from './connections.repo';
+import type { Sealer } from './crypto';
+
+/** An OAuth consent must come back within this long. */
+const STATE_TTL_MS = 10 * 60_000;
+/** A token this close to its end is refreshed before use. */
+const REFRESH_MARGIN_MS = 5 * 60_000;
+const NETWORK_TIMEOUT_MS = 20_000;
+
+export interface ConnectionsServiceDeps {
+  repo: ConnectionsRepo;
+  sealer: Sealer;
+  adapters: Record<Platform, PlatformAdapter>;
+  connectBluesky: (
+    handle: string,
+    appPassword: string,
+    signal: AbortSignal,
+  ) => Promise<{ credentials: Credentials; account: Account }>;
+  publicUrl: string;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+const expiry = (credentials: Credentials) => (credentials.expiresAt ? new Date(credentials.expiresAt) : null);
+
+/** What the person reads when a network refuses to connect. */
+function connectError(platform: Platform, error: unknown): AppError {
+  if (error instanceof PlatformError) {
+    const status = error.kind === 'transient' ? 502 : 400;
+    return new AppError(status, error.options.code?.toUpperCase() ?? 'CONNECT_FAILED', error.message, {
+      params: { platform: PLATFORM_NAMES[platform] },
+    });
+  }
+  throw error;
+}
+
+export function createConnectionsService(deps: ConnectionsServiceDeps) {
+  const { repo, sealer, adapters, clock, logger } = deps;
+  const redirectUri = (platform: Platform) => `${deps.publicUrl}/api/social/${platform}/callback`;
+  const seal = (credentials: Credentials) => sealer.seal(JSON.stringify(credentials));
+  const unseal = (row: ConnectionRow) => JSON.parse(sealer.open(row.credentials)) as Credentials;
+
+  const store = async (
+    userId: string,
+    platform: Platform,
+    result: { credentials: Credentials; account: Account },
+  ) =>
+    repo.upsert({
+      userId,
+      platform,
+      accountId: result.account.id,
+      username: result.account.username,
+      credentials: seal(result.credentials),
+      tokenExpiresAt: expiry(result.credentials),
+    });
+
+  const oauthOf = (platform: Platform) => {
+    const adapter = adapters[platform];
+    if (!adapter.oauth)
+      throw new AppError(
+        400,
+        'NOT_OAUTH',
+        `${PLATFORM_NAMES[platform]} connects with a handle and an app password (POST /api/social/bluesky/connect).`,
+      );
+    if (!adapter.configured)
+      throw new AppError(
+        409,
+        'NOT_CONFIGURED',
+        `${PLATFORM_NAMES[platform]} is not configured on this server: the administrator must set ${platform.toUpperCase()}_CLIENT_ID and ${platform.toUpperCase()}_CLIENT_SECRET.`,
+        { params: { platform: PLATFORM_NAMES[platform] } },
+      );
+    return adapter.oauth;
+  };
+
+  /** One refresh at a time per connection in this process (networks rotate refresh tokens). */
+  const refreshing = new Map<string, Promise<Credentials>>();
+
+  const refresh = async (row: ConnectionRow): Promise<Credentials> => {
+    const oauth = adapters[row.platform as Platform].oauth;
+    const current = unseal(row);
+    if (!oauth || !current.refreshToken) return current;
+    try {
+      const next = await oauth.refresh(current, AbortSignal.timeout(NETWORK_TIMEOUT_MS));
+      const saved = await repo.replaceCredentials(row.id, row.credentials, seal(next), expiry(next));
+      if (saved) return next;
+      // Another worker refreshed first: theirs is the live token.
+      const latest = await repo.byId(row.id);
+      return latest ? unseal(latest) : next;
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'auth') {
+        const latest = await repo.byId(row.id);
+        if (latest && latest.credentials !== row.credentials) return unseal(latest);
+        await repo.markNeedsReconnect(row.id, error.message);
+        logger.warn(
+          { platform: row.platform, connection: row.id },
+          'token refresh refused: needs reconnecting',
+        );
+      }
+      throw error;
+    }
+  };
+
+  return {
+    /** The profile's connections part: accounts, which networks this server can connect, X's account type. */
+    async summary(userId: string): Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>> {
+      const rows = await repo.listByUser(userId);
+      const twitter = rows.find((r) => r.platform === 'twitter');
+      return {
+        connections: Object.fromEntries(
+          rows.map((r) => [r.platform, { username: r.username || null, status: r.status }]),
+        ),
+        configured: Object.fromEntries(PLATFORMS.map((p) => [p, adapters[p].configured])),
+        settings: {
+          twitterAccountType: (twitter?.settings.twitterAccountType as TwitterAccountType) ?? 'standard',
+        },
+      };
+    },
+
+    /** The consent URL, with a one-use state bound to this session and a PKCE verifier kept here. */
+    async startOAuth(actor: SessionUser, platform: Platform) {
+      const oauth = oauthOf(platform);
+      const state = randomBytes(24).toString('base64url');
+      const codeVerifier = randomBytes(48).toString('base64url');
+      const codeChallenge = createHash('sha256').update(codeVerifier).digest('base64url');
+      await repo.saveState({
+        state,
+        userId: actor.id,
+        sessionId: actor.sessionId,
+        platform,
+        codeVerifier: sealer.seal(codeVerifier),
+        expiresAt: new Date(clock().getTime() + STATE_TTL_MS),
+      });
+      return { url: oauth.authorizeUrl({ state, codeChallenge, redirectUri: redirectUri(platform) }) };
+    },
+
+    /**
+     * The network sent the browser back. Returns where to send it next: the posts page, saying whether
+     * it worked. A missing, reused, expired or foreign state stores nothing.
+     */
+    async finishOAuth(
+      actor: SessionUser | undefined,
+      platform: Platform,
+      query: { code?: string; state?: string; error?: string },
+    ): Promise<string> {
+      const back = (outcome: string) => `/posts?${new URLSearchParams({ platform, connect: outcome })}`;
+      if (!actor) return `/login?redirect=${encodeURIComponent('/posts')}`;
+      if (!query.state) return back('invalid_state');
+      const saved = await repo.consumeState(query.state, clock());
+      if (
+        !saved ||
+        saved.platform !== platform ||
+        saved.userId !== actor.id ||
+        saved.sessionId !== actor.sessionId
+      )
+        return back('invalid_state');
+      if (query.error || !query.code) return back('denied');
+      try {
+        const oauth = oauthOf(platform);
+        const result = await oauth.exchangeCode(
+          {
+            code: query.code,
+            codeVerifier: sealer.open(saved.codeVerifier),
+            redirectUri: redirectUri(platform),
+          },
+          AbortSignal.timeout(NETWORK_TIMEOUT_MS),
+        );
+        await store(actor.id, platform, result);
+        logger.info({ platform, user: actor.id }, 'account connected');
+        return back('ok');
+      } catch (error) {
+        if (!(error instanceof PlatformError) && !(error instanceof AppError)) throw error;
+        logger.warn({ platform, err: { message: error.message } }, 'OAuth code exchange failed');
+        return back('failed');
+      }
+    },
+
+    async connectBluesky(actor: SessionUser, body: { handle: string; appPassword: string }) {
+      try {
+        const result = await deps.connectBluesky(
+          body.handle,
+          body.appPassword,
+          AbortSignal.timeout(NETWORK_TIMEOUT_MS),
+        );
+        const row = await store(actor.id, 'bluesky', result);
+        return { username: row.username };
+      } catch (error) {
+        throw connectError('bluesky', error);
+      }
+    },
+
+    async disconnect(actor: SessionUser, platform: Platform) {
+      if (!(await repo.remove(actor.id, platform)))
+        throw new AppError(404, 'NOT_CONNECTED', `No ${PLATFORM_NAMES[platform]} account is connected.`);
+    },
+
+    async setTwitterAccountType(actor: SessionUser, accountType: TwitterAccountType) {
+      const row = await repo.find(actor.id, 'twitter');
+      if (!row) throw new AppError(404, 'NOT_CONNECTED', 'No X account is connected.');
+      await repo.setSettings(row.id, { ...row.settings, twitterAccountType: accountType });
+    },
+
+    /** Live credentials of a connection for a publish: refreshed first when close to expiring, or when `force`. */
+    async credentialsFor(row: ConnectionRow, options: { force?: boolean } = {}): Promise<Credentials> {
+      const current = unseal(row);
+      const ends = expiry(current);
+      const due = options.force || (ends !== null && ends.getTime() - clock().getTime() < REFRESH_MARGIN_MS);
+      if (!due) return current;
+      let pending = refreshing.get(row.id);
+      if (!pending) {
+        pending = refresh(row).finally(() => refreshing.delete(row.id));
+        refreshing.set(row.id, pending);
+      }
+      return pending;
+    },
+
+    /** Keeps credentials an adapter renewed during a publish, unless someone renewed them meanwhile. */
+    async saveRenewed(row: ConnectionRow, credentials: Credentials) {
+      await repo.replaceCredentials(row.id, row.credentials, seal(credentials), expiry(credentials));
+    },
+
+    /** Refreshes every token that ends within the hour, so that posts never wait on a refresh. */
+    async refreshExpiring() {
+      const rows = await repo.expiringBefore(new Date(clock().getTime() + 60 * 60_000));
+      for (const row of rows) {
+        await this.credentialsFor(row, { force: true }).catch((error: unknown) =>
+          logger.warn(
+            { platform: row.platform, err: { message: (error as Error).message } },
+            'token refresh failed',
+          ),
+        );
+      }
+    },
+  };
+}
+export type ConnectionsService = ReturnType<typeof createConnectionsService>;

@@ -1,0 +1,52 @@
+import type { Platform } from '../../shared/platforms/rules';
+import { type Credentials, type NetworkConfig, PlatformError } from './contract';
+import { PLATFORM_NAMES } from './http';
+
+/**
+ * The OAuth 2.0 refresh-token grant as every network answers it: no refresh token, or a refusal of the
+ * one we have (expired, revoked, already used), means the person must reconnect — an `auth` failure;
+ * anything transient stays transient.
+ */
+export async function refreshWithGrant(
+  platform: Platform,
+  credentials: Credentials,
+  exchange: (refreshToken: string) => Promise<Credentials>,
+): Promise<Credentials> {
+  if (!credentials.refreshToken)
+    throw new PlatformError(
+      'auth',
+      `${PLATFORM_NAMES[platform]} gave no refresh token; reconnect the account`,
+      {
+        code: 'no_refresh',
+      },
+    );
+  try {
+    return await exchange(credentials.refreshToken);
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind === 'permanent')
+      throw new PlatformError('auth', error.message, { ...error.options, code: 'refresh_refused' });
+    throw error;
+  }
+}
+
+/**
+ * The consent page URL of a standard OAuth 2.0 authorization-code flow with PKCE S256 (X, LinkedIn):
+ * networks with their own parameter names (TikTok's client_key, Graph's dialog) build theirs.
+ */
+export function pkceAuthorizeUrl(
+  config: NetworkConfig,
+  scopes: readonly string[],
+  { state, codeChallenge, redirectUri }: { state: string; codeChallenge: string; redirectUri: string },
+): string {
+  const url = new URL(config.authUrl);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: config.clientId ?? '',
+    redirect_uri: redirectUri,
+    scope: scopes.join(' '),
+    state,
+    code_challenge: codeChallenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}

@@ -1,0 +1,283 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { htmlToText } from '../../shared/platforms/html-to-text';
+import type { Platform } from '../../shared/platforms/rules';
+import type { ConnectionsRepo } from '../connections/connections.repo';
+import type { ConnectionsService } from '../connections/connections.service';
+import type { Queue } from '../jobs/queue';
+import type { MediaLinks } from '../media/media-links';
+import type { MediaStore } from '../media/media.store';
+import type { Credentials, MediaFile, PlatformAdapter, PublishResult } from '../platforms/contract';
+import { PlatformError } from '../platforms/contract';
+import { PLATFORM_NAMES } from '../platforms/http';
+import { publishTargetJob } from './publish.job';
+import type { ClaimedTarget, PublishingRepo } from './publishing.repo';
+
+export interface PublisherOptions {
+  /** How long a claim lasts without a heartbeat; a dead worker's targets are taken over after it. */
+  leaseMs: number;
+  /** The most one publish call to a network may take. */
+  timeoutMs: number;
+  /** The first retry waits this long; each next one four times longer (capped at two hours). */
+  retryBaseMs: number;
+  /** Tries before a target fails for good on transient errors. */
+  maxAttempts: number;
+  /** Jobs this process runs at once, and at most this many per network. */
+  concurrency: number;
+  perNetwork: number;
+  /** How often to look for targets a dead worker left behind. */
+  reconcileMs: number;
+  pollingIntervalSeconds: number;
+}
+
+export interface PublisherDeps {
+  repo: PublishingRepo;
+  queue: Queue;
+  adapters: Record<Platform, PlatformAdapter>;
+  connections: ConnectionsService;
+  connectionsRepo: ConnectionsRepo;
+  mediaStore: MediaStore;
+  mediaLinks: MediaLinks;
+  logger: FastifyBaseLogger;
+  clock: () => Date;
+}
+
+const MAX_BACKOFF_MS = 2 * 60 * 60_000;
+/** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
+const MAX_WAIT_MS = 24 * 60 * 60_000;
+
+/** A counting semaphore: at most `limit` holders at once, the rest wait in order. */
+function semaphore(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await fn();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+type Outcome = Parameters<PublishingRepo['finish']>[1];
+
+/**
+ * The publishing worker (DESIGN.md section 5): claims a due target, records the attempt, calls the
+ * network through its adapter and records the outcome; transient failures come back later as new jobs,
+ * permanent ones fail the target with a reason a person understands.
+ */
+export function createPublisher(deps: PublisherDeps, options: PublisherOptions) {
+  const { repo, adapters, logger, clock } = deps;
+  const worker = `${hostname()}:${process.pid}`;
+  const lanes = new Map<string, ReturnType<typeof semaphore>>();
+  const lane = (platform: string) => {
+    let gate = lanes.get(platform);
+    if (!gate) lanes.set(platform, (gate = semaphore(options.perNetwork)));
+    return gate;
+  };
+  let reconciler: NodeJS.Timeout | undefined;
+  let refresher: NodeJS.Timeout | undefined;
+
+  const backoff = (attempts: number) => {
+    const base = Math.min(options.retryBaseMs * 4 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+    return Math.round(base * (0.8 + Math.random() * 0.4));
+  };
+
+  const mediaFiles = (claim: ClaimedTarget): MediaFile[] =>
+    claim.media.map((media) => ({
+      id: media.id,
+      kind: media.kind,
+      mime: media.mime,
+      bytes: media.bytes,
+      width: media.width,
+      height: media.height,
+      durationSeconds: media.durationSeconds,
+      altText: media.alt,
+      path: deps.mediaStore.pathOf(media.storageKey),
+      publicUrl: deps.mediaLinks.linkFor(media.id),
+    }));
+
+  /** Calls the network; on an auth failure refreshes the token once and tries again. */
+  const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
+    const platform = claim.platform as Platform;
+    const connection = claim.connection;
+    const name = PLATFORM_NAMES[platform];
+    if (!connection)
+      throw new PlatformError('permanent', `No ${name} account is connected. Connect one, then retry.`, {
+        code: 'not_connected',
+      });
+    if (connection.status === 'needs_reconnect')
+      throw new PlatformError(
+        'permanent',
+        `Your ${name} account needs reconnecting. Reconnect it, then retry.`,
+        {
+          code: 'needs_reconnect',
+        },
+      );
+    const adapter = adapters[platform];
+    const input = {
+      targetId: claim.targetId,
+      text: htmlToText(claim.contentHtml),
+      media: mediaFiles(claim),
+      account: { id: connection.accountId, username: connection.username },
+      settings: connection.settings,
+      resumed: claim.resumed,
+      firstAttemptAt: claim.firstAttemptAt,
+      checkpoint: claim.checkpoint,
+      saveCheckpoint: async (values: Record<string, string>) => {
+        Object.assign(claim.checkpoint, values);
+        await repo.saveCheckpoint(claim.targetId, values);
+      },
+      saveCredentials: (credentials: Credentials) => deps.connections.saveRenewed(connection, credentials),
+      signal,
+    };
+    const reconnect = async (error: PlatformError) => {
+      await deps.connectionsRepo.markNeedsReconnect(connection.id, error.message);
+      return new PlatformError(
+        'permanent',
+        `Your ${name} account needs reconnecting. Reconnect it, then retry.`,
+        {
+          code: 'needs_reconnect',
+        },
+      );
+    };
+    try {
+      const credentials = await deps.connections.credentialsFor(connection);
+      return await adapter.publish({ ...input, credentials });
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
+      if (!adapter.oauth) throw await reconnect(error);
+      let credentials;
+      try {
+        credentials = await deps.connections.credentialsFor(connection, { force: true });
+      } catch (refreshError) {
+        if (refreshError instanceof PlatformError && refreshError.kind === 'auth')
+          throw await reconnect(refreshError);
+        throw refreshError;
+      }
+      try {
+        // The earlier call may have reached the network before it refused: look first.
+        return await adapter.publish({ ...input, credentials, resumed: true });
+      } catch (again) {
+        if (again instanceof PlatformError && again.kind === 'auth') throw await reconnect(again);
+        throw again;
+      }
+    }
+  };
+
+  const decide = (claim: ClaimedTarget, error: unknown): Outcome => {
+    const now = clock().getTime();
+    if (error instanceof PlatformError && error.kind === 'permanent')
+      return { kind: 'failed', error: error.message, code: error.options.code ?? null };
+    const transient = error instanceof PlatformError;
+    const message = transient
+      ? error.message
+      : 'Something went wrong while publishing; the error was logged.';
+    const code = transient ? (error.options.code ?? null) : 'internal';
+    const wait = Math.max(backoff(claim.attempts), transient ? (error.options.retryAfterMs ?? 0) : 0);
+    if (claim.attempts >= options.maxAttempts || wait > MAX_WAIT_MS)
+      return { kind: 'failed', error: `${message} (gave up after ${claim.attempts} tries)`, code };
+    return { kind: 'retry', at: new Date(now + wait), error: message, code };
+  };
+
+  /** One job: publish one target, or find there is nothing to do. */
+  const handle = async (targetId: string) => {
+    const claim = await repo.claim(targetId, clock(), options.leaseMs, worker);
+    if (!claim) {
+      const current = await repo.peek(targetId);
+      // Someone else holds it: come back when their claim would run out, in case they died.
+      if (current?.status === 'publishing' && current.leaseUntil) {
+        await deps.queue.send(publishTargetJob, { targetId }, { startAfter: current.leaseUntil });
+      }
+      return;
+    }
+    // The lease runs from the claim, so the heartbeat starts here, not once the network's lane lets the
+    // target through: a claimed target waiting in its lane without one would see its lease run out, and
+    // the reconciler would hand it to a second claim while this one still publishes (two posts).
+    const heartbeat = setInterval(
+      () =>
+        void repo
+          .extendLease(targetId, new Date(clock().getTime() + options.leaseMs))
+          .catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed')),
+      Math.max(250, options.leaseMs / 3),
+    );
+    try {
+      await lane(claim.platform)(async () => {
+        const started = performance.now();
+        let outcome: Outcome;
+        try {
+          const result = await callNetwork(claim, AbortSignal.timeout(options.timeoutMs));
+          outcome = { kind: 'published', remoteId: result.remoteId, url: result.url };
+        } catch (error) {
+          if (!(error instanceof PlatformError))
+            logger.error(
+              { err: error, target: targetId, platform: claim.platform },
+              'publish failed unexpectedly',
+            );
+          outcome = decide(claim, error);
+        } finally {
+          clearInterval(heartbeat);
+        }
+        const latency = Math.round(performance.now() - started);
+        await repo.finish(claim, outcome, clock(), latency);
+        logger.info(
+          {
+            target: targetId,
+            platform: claim.platform,
+            outcome: outcome.kind,
+            attempt: claim.attempts,
+            ms: latency,
+          },
+          'publish attempt',
+        );
+      });
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  /** Sends a job for each target left behind: a lease that ran out, or a due target without a live job. */
+  const reconcile = async () => {
+    const now = clock();
+    const stale = await repo.stale(now, new Date(now.getTime() - options.leaseMs));
+    if (!stale.length) return;
+    const live = await deps.queue.liveJobIds(
+      publishTargetJob,
+      stale.filter((s) => s.status !== 'publishing' && s.jobId).map((s) => s.jobId!),
+      options.leaseMs / 1000,
+    );
+    const orphans = stale.filter((s) => s.status === 'publishing' || !s.jobId || !live.has(s.jobId));
+    for (const target of orphans) await deps.queue.send(publishTargetJob, { targetId: target.id });
+    if (orphans.length)
+      logger.warn({ count: orphans.length }, 'resumed targets left behind by a stopped worker');
+  };
+
+  return {
+    handle,
+    reconcile,
+    async start() {
+      await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
+        concurrency: options.concurrency,
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+      });
+      const loop = () =>
+        reconcile().catch((error: unknown) => logger.error({ err: error }, 'publish reconcile failed'));
+      await loop();
+      reconciler = setInterval(loop, options.reconcileMs);
+      refresher = setInterval(
+        () => void deps.connections.refreshExpiring().catch((error: unknown) => logger.error({ err: error })),
+        5 * 60_000,
+      );
+      reconciler.unref();
+      refresher.unref();
+    },
+    stop() {
+      clearInterval(reconciler);
+      clearInterval(refresher);
+    },
+  };
+}
+export type Publisher = ReturnType<typeof createPublisher>;

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../../../shared/api/users.schemas';
+import { profileQueryKey } from '../../../lib/session';
+import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
+import { ManagePlatformsDialog } from './manage-platforms-dialog';
+
+const profile: Profile = {
+  uid: 'u1',
+  email: 'grace@example.com',
+  displayName: 'Grace',
+  role: 'user',
+  trialEndsAt: null,
+  connections: {
+    twitter: { username: 'gracehopper', status: 'connected' },
+    linkedin: { username: null, status: 'needs_reconnect' },
+  },
+  configured: {
+    twitter: true,
+    bluesky: true,
+    facebook: false,
+    instagram: true,
+    linkedin: true,
+    tiktok: false,
+  },
+  settings: { twitterAccountType: 'standard' },
+};
+
+function open(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ 'GET /api/users/profile': () => ({ status: 200, json: profile }), ...routes });
+  vi.stubGlobal('fetch', api.fetch);
+  const client = testQueryClient();
+  client.setQueryData(profileQueryKey, profile);
+  renderWithProviders(<ManagePlatformsDialog onClose={() => {}} />, { client });
+  const card = (name: string) => screen.getByRole('region', { name });
+  return { api, card };
+}
+
+describe('Manage Platforms', () => {
+  beforeEach(() => vi.stubGlobal('location', { ...window.location, assign: vi.fn() }));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows one card per network with what each can do', () => {
+    const { card } = open();
+    expect(screen.getAllByRole('region')).toHaveLength(6);
+    expect(card('X').textContent).toContain('Connected as: gracehopper');
+    expect(within(card('X')).getByRole('combobox', { name: 'Account Type' })).toBeTruthy();
+    expect(card('LinkedIn').textContent).toContain('Connected as: Unknown');
+    expect(card('LinkedIn').textContent).toContain('Needs reconnecting');
+    expect(within(card('LinkedIn')).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
+    expect(card('Facebook').textContent).toContain('Not configured on this server');
+    expect(within(card('Facebook')).queryByRole('button', { name: 'Connect' })).toBeNull();
+    expect(within(card('Instagram')).getByRole('button', { name: 'Connect' })).toBeTruthy();
+    expect(within(card('Bluesky')).getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('sends the browser to the consent page, and only to a web address', async () => {
+    const { card } = open({
+      'GET /api/social/instagram/connect': () => ({
+        status: 200,
+        json: { url: 'https://consent.example/x' },
+      }),
+      'GET /api/social/linkedin/connect': () => ({ status: 200, json: { url: 'javascript:alert(1)' } }),
+    });
+    fireEvent.click(within(card('Instagram')).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('https://consent.example/x'));
+    fireEvent.click(within(card('LinkedIn')).getByRole('button', { name: 'Reconnect' }));
+    expect(await screen.findByText('Invalid connection URL received for LinkedIn.')).toBeTruthy();
+    expect(window.location.assign).toHaveBeenCalledTimes(1);
+  });
+
+  it("says why a connection could not start, in the server's words when it has none of its own", async () => {
+    const { card } = open({
+      'GET /api/social/instagram/connect': () => ({
+        status: 502,
+        json: { statusCode: 502, code: 'CONSENT_DOWN', message: 'The consent service is down.' },
+      }),
+    });
+    fireEvent.click(within(card('Instagram')).getByRole('button', { name: 'Connect' }));
+    expect(
+      await screen.findByText(
+        'Failed to start connection process for Instagram. Please try again. The consent service is down.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('disconnects, and says so or why not', async () => {
+    const { card, api } = open({
+      'DELETE /api/social/twitter/connection': () => ({ status: 204 }),
+      'DELETE /api/social/linkedin/connection': () => ({
+        status: 404,
+        json: { statusCode: 404, code: 'NOT_CONNECTED', message: 'No LinkedIn account is connected.' },
+      }),
+    });
+    fireEvent.click(within(card('X')).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('X disconnected.')).toBeTruthy();
+    fireEvent.click(within(card('LinkedIn')).getByRole('button', { name: 'Disconnect' }));
+    expect(
+      await screen.findByText('Failed to disconnect LinkedIn: This account is not connected.'),
+    ).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/social/twitter/connection',
+      '/api/social/linkedin/connection',
+    ]);
+  });
+
+  it("changes X's account type, and says when the server refuses", async () => {
+    const { card, api } = open({
+      'PUT /api/social/twitter/settings': () => ({
+        status: 400,
+        json: { statusCode: 400, code: 'BAD', message: 'Not now.' },
+      }),
+    });
+    const select = within(card('X')).getByRole<HTMLInputElement>('combobox', { name: 'Account Type' });
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Professional Account' }));
+    expect(await screen.findByText('Failed to update setting: Not now.')).toBeTruthy();
+    // The selector goes back to what the server still holds.
+    await waitFor(() => expect(select.value).toBe('Standard Account'));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ accountType: 'professional' });
+  });
+});

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
+import { fakeApi, renderWithProviders } from '../../../testing/render';
+import { PostDetailDialog } from './post-detail-dialog';
+
+const target = (over: Partial<PostTarget>): PostTarget => ({
+  platform: 'bluesky',
+  status: 'pending',
+  attempts: 0,
+  remoteUrl: null,
+  lastError: null,
+  lastErrorCode: null,
+  publishedAt: null,
+  nextAttemptAt: null,
+  blocked: null,
+  ...over,
+});
+
+const ID = '6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c';
+const post = (targets: PostTarget[], status: Post['status']): Post => ({
+  id: ID,
+  status,
+  content: '<p>Hello <strong>world</strong><img src=x onerror=alert(1)></p>',
+  platforms: targets.map((t) => t.platform),
+  scheduledAt: '2030-01-05T15:00:00.000Z',
+  timezone: 'UTC',
+  targets,
+  media: [],
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+});
+
+describe('post details', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each network: its link, why it failed, its tries; Retry sends the failed ones again', async () => {
+    const failed = post(
+      [
+        target({
+          platform: 'twitter',
+          status: 'published',
+          attempts: 1,
+          remoteUrl: 'https://x.com/grace/status/1',
+          publishedAt: '2030-01-05T15:00:02.000Z',
+        }),
+        target({ status: 'failed', attempts: 5, lastErrorCode: 'timeout', lastError: 'raw' }),
+        target({ platform: 'linkedin', status: 'failed', attempts: 1, lastError: 'LinkedIn says no.' }),
+      ],
+      'partially_failed',
+    );
+    const retried = post(
+      failed.targets.map((t) => (t.status === 'failed' ? { ...t, status: 'pending' } : t)),
+      'publishing',
+    );
+    const api = fakeApi({
+      [`GET /api/posts/${ID}`]: () => ({ status: 200, json: failed }),
+      [`POST /api/posts/${ID}/retry`]: () => ({ status: 200, json: retried }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    renderWithProviders(<PostDetailDialog post={failed} onClose={() => {}} />);
+
+    const article = screen.getByRole('article');
+    expect(article.textContent).toBe('Hello world');
+    expect(article.querySelector('img')).toBeNull();
+    const x = screen.getByRole('group', { name: 'X' });
+    const link = within(x).getByRole('link', { name: 'View post on X' });
+    expect(link.getAttribute('href')).toBe('https://x.com/grace/status/1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('group', { name: 'Bluesky' }).textContent).toContain(
+      'Reason: Bluesky did not answer in time.',
+    );
+    expect(screen.getByRole('group', { name: 'Bluesky' }).textContent).toContain('Attempts: 5');
+    expect(screen.getByRole('group', { name: 'LinkedIn' }).textContent).toContain(
+      'Reason: LinkedIn says no.',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Retrying the failed networks now.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === `/api/posts/${ID}/retry`)).toBe(true);
+  });
+
+  it('offers no Retry when nothing failed, and says what stands in the way', () => {
+    const waiting = post([target({ blocked: 'not_connected' })], 'scheduled');
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: waiting }) }).fetch,
+    );
+    renderWithProviders(<PostDetailDialog post={waiting} onClose={() => {}} />);
+    expect(screen.getByRole('group', { name: 'Bluesky' }).textContent).toContain(
+      'Connect Bluesky to publish',
+    );
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});

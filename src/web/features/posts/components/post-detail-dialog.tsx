@@ -1,0 +1,141 @@
+import { Anchor, Badge, Button, Card, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
+import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDate } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { usePost } from '../api/get-post';
+import { useRetryPost } from '../api/retry-post';
+import { cardHtml } from '../card-html';
+import { blockedText, POST_STATUS_COLOR, TARGET_COLOR, targetReason } from '../target-status';
+
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+/** One network of the post: where it stands, why it failed, how often it was tried, and its live link. */
+function TargetRow({ target }: { target: PostTarget }) {
+  const { t } = useTranslation();
+  const name = PLATFORM_NAMES[target.platform];
+  const blocked = blockedText(t, target);
+  const reason = target.status === 'failed' || target.status === 'retrying' ? targetReason(t, target) : null;
+  return (
+    <Card withBorder padding="sm" role="group" aria-label={name}>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <PlatformIcon platform={target.platform} size={18} />
+          <Text fw={600}>{name}</Text>
+        </Group>
+        <Badge variant="light" color={TARGET_COLOR[target.status]}>
+          {t(`targets.status.${target.status}`)}
+        </Badge>
+      </Group>
+      {blocked && (
+        <Text size="sm" c="yellow.8" mt={6}>
+          {blocked}
+        </Text>
+      )}
+      {reason && (
+        <Text size="sm" c={target.status === 'failed' ? 'red' : 'orange'} mt={6}>
+          {t(target.status === 'failed' ? 'postDetail.reason' : 'postDetail.lastError', { reason })}
+        </Text>
+      )}
+      <Group gap="md" mt={6}>
+        <Text size="sm" c="dimmed">
+          {t('postDetail.attempts', { n: target.attempts })}
+        </Text>
+        {target.status === 'retrying' && target.nextAttemptAt && (
+          <Text size="sm" c="dimmed">
+            {t('postDetail.nextAttempt', { time: formatDate(target.nextAttemptAt, true) })}
+          </Text>
+        )}
+        {target.publishedAt && (
+          <Text size="sm" c="dimmed">
+            {t('postDetail.publishedAt', { time: formatDate(target.publishedAt, true) })}
+          </Text>
+        )}
+        {target.remoteUrl && isWebLink(target.remoteUrl) && (
+          <Anchor
+            href={target.remoteUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            aria-label={t('postDetail.viewPostOn', { platform: name })}
+          >
+            <Group gap={4} wrap="nowrap" component="span">
+              {t('postDetail.viewPost')}
+              <IconExternalLink size={14} aria-hidden />
+            </Group>
+          </Anchor>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+/** When the post goes out, on the reader's clock, naming the zone. */
+function scheduledText(t: TFunction, language: string, post: Post) {
+  if (!post.scheduledAt) return t('postDetail.notScheduled');
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const time = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(
+    new Date(post.scheduledAt),
+  );
+  return t('postDetail.scheduledFor', { time, zone });
+}
+
+/** A post's details: its text, when it goes out, and each network's publishing status, with Retry. */
+export function PostDetailDialog({ post: initial, onClose }: { post: Post; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { data: post } = usePost(initial);
+  const retry = useRetryPost();
+  const failed = post.targets.some((target) => target.status === 'failed');
+  const onRetry = () =>
+    retry.mutate(post.id, {
+      onSuccess: () => notify({ color: 'green', message: t('postDetail.retried') }),
+      onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+    });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('postDetail.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      size="lg"
+      centered
+    >
+      <Stack>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text size="sm">{scheduledText(t, i18n.language, post)}</Text>
+          <Badge variant="light" color={POST_STATUS_COLOR[post.status]}>
+            {t(`calendar.status.${post.status}`)}
+          </Badge>
+        </Group>
+        <Paper withBorder p="sm" radius="sm" aria-label={t('postDetail.content')} role="article">
+          {post.content.trim() ? (
+            <Text size="sm" dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('preview.empty')}
+            </Text>
+          )}
+        </Paper>
+        <Stack gap="xs">
+          {post.targets.map((target) => (
+            <TargetRow key={target.platform} target={target} />
+          ))}
+        </Stack>
+        <Group justify="flex-end">
+          {failed && (
+            <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>
+              {t('postDetail.retry')}
+            </Button>
+          )}
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

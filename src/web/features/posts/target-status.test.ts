@@ -1,0 +1,64 @@
+import i18n from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PostTarget } from '../../../shared/api/posts.schemas';
+import en from '../../i18n/en.json';
+import { targetLabel, targetReason, targetState } from './target-status';
+
+const target = (over: Partial<PostTarget>): PostTarget => ({
+  platform: 'bluesky',
+  status: 'pending',
+  attempts: 0,
+  remoteUrl: null,
+  lastError: null,
+  lastErrorCode: null,
+  publishedAt: null,
+  nextAttemptAt: null,
+  blocked: null,
+  ...over,
+});
+
+beforeAll(async () => {
+  await i18n.init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+describe('a target on the calendar card', () => {
+  const t = i18n.t.bind(i18n);
+
+  it('names what stands in the way before its status', () => {
+    const blocked = target({ blocked: 'not_connected' });
+    expect(targetState(blocked)).toBe('blocked');
+    expect(targetLabel(t, blocked, 'scheduled')).toBe('Connect Bluesky to publish');
+    expect(targetLabel(t, target({ platform: 'twitter', blocked: 'needs_reconnect' }), 'scheduled')).toBe(
+      'Reconnect X',
+    );
+  });
+
+  it('says each status, with the time of the next try while retrying', () => {
+    expect(targetLabel(t, target({}), 'scheduled')).toBe('Bluesky: pending');
+    expect(targetLabel(t, target({ status: 'published' }), 'published')).toBe('Bluesky: published');
+    expect(
+      targetLabel(t, target({ status: 'retrying', nextAttemptAt: '2030-01-05T15:00:00Z' }), 'publishing'),
+    ).toMatch(/^Bluesky: retrying at .*2030/);
+  });
+
+  it('is only the network for a draft', () => {
+    expect(targetLabel(t, target({ platform: 'linkedin' }), 'draft')).toBe('LinkedIn');
+  });
+
+  it('translates a known failure code and shows any other in the network’s own words', () => {
+    const known = target({ status: 'failed', lastErrorCode: 'timeout', lastError: 'Bluesky did not answer' });
+    expect(targetReason(t, known)).toBe('Bluesky did not answer in time.');
+    expect(targetLabel(t, known, 'failed')).toBe('Bluesky: failed: Bluesky did not answer in time.');
+    const raw = target({
+      status: 'failed',
+      lastErrorCode: 'privacy_level_option_mismatch',
+      lastError: 'Nope.',
+    });
+    expect(targetReason(t, raw)).toBe('Nope.');
+    expect(targetLabel(t, target({ status: 'failed' }), 'failed')).toBe('Bluesky: failed');
+  });
+});

@@ -1,0 +1,93 @@
+import type { TFunction } from 'i18next';
+import type { Post, PostTarget } from '../../../shared/api/posts.schemas';
+import { PLATFORM_NAMES } from '../../components/platform-icon';
+import { formatDate } from '../../lib/format';
+
+export const POST_STATUS_COLOR: Record<Post['status'], string> = {
+  draft: 'gray',
+  scheduled: 'blue',
+  publishing: 'yellow',
+  published: 'green',
+  partially_failed: 'orange',
+  failed: 'red',
+};
+
+/** What a target shows: its publishing status, or `blocked` when it cannot go out as things stand. */
+export type TargetState = PostTarget['status'] | 'blocked';
+
+export const targetState = (target: PostTarget): TargetState => (target.blocked ? 'blocked' : target.status);
+
+export const TARGET_COLOR: Record<TargetState, string> = {
+  pending: 'gray',
+  publishing: 'blue',
+  retrying: 'orange',
+  published: 'green',
+  failed: 'red',
+  blocked: 'yellow',
+};
+
+/** The `lastErrorCode`s the UI words in the reader's language; any other shows the network's own text. */
+export const KNOWN_ERROR_CODES = [
+  'not_connected',
+  'needs_reconnect',
+  'unexpected_answer',
+  'resume_lookup_incomplete',
+  'timeout',
+  'rate_limited',
+  'server_error',
+  'unreachable',
+  'internal',
+  'media_too_large',
+  'media_mix',
+  'media_required',
+  'too_many_images',
+  'too_many_videos',
+  'video_type',
+  'token_invalid',
+  'refresh_refused',
+  'no_refresh',
+  'media_processing_failed',
+  'no_page',
+  'page_gone',
+] as const;
+const KNOWN = new Set<string>(KNOWN_ERROR_CODES);
+
+/** Why a target failed (or last failed): the translated code, else the raw text, else null. */
+export function targetReason(t: TFunction, target: PostTarget): string | null {
+  const code = target.lastErrorCode;
+  if (code && KNOWN.has(code))
+    return t(`networkErrors.${code}`, { platform: PLATFORM_NAMES[target.platform] });
+  return target.lastError;
+}
+
+/** What stands in the way, e.g. "Connect Bluesky to publish", or null. */
+export const blockedText = (t: TFunction, target: PostTarget) =>
+  target.blocked
+    ? t(`targets.blocked.${target.blocked}`, { platform: PLATFORM_NAMES[target.platform] })
+    : null;
+
+/**
+ * One line saying where a target stands, for the calendar card's icon (its accessible name and tooltip):
+ * "X: published", "Bluesky: retrying at …", "Connect Bluesky to publish". A draft's targets are only
+ * their network's name: nothing is due yet.
+ */
+export function targetLabel(t: TFunction, target: PostTarget, postStatus: Post['status']): string {
+  const platform = PLATFORM_NAMES[target.platform];
+  if (postStatus === 'draft') return platform;
+  const blocked = blockedText(t, target);
+  if (blocked) return blocked;
+  switch (target.status) {
+    case 'retrying':
+      return target.nextAttemptAt
+        ? t('targets.label.retryingAt', { platform, time: formatDate(target.nextAttemptAt, true) })
+        : t('targets.label.retrying', { platform });
+    case 'failed': {
+      const reason = targetReason(t, target);
+      return reason
+        ? t('targets.label.failedBecause', { platform, reason })
+        : t('targets.label.failed', { platform });
+    }
+    default:
+      return t(`targets.label.${target.status}`, { platform });
+  }
+}
