@@ -15,20 +15,31 @@ export interface ChildServer {
  */
 export async function startServer(
   env: Record<string, string>,
-  options: { port: number; host?: string; args?: string[]; waitFor?: 'health' | 'ready' } = { port: 3300 },
+  options: {
+    port: number;
+    host?: string;
+    args?: string[];
+    /** Options for node itself, e.g. --cpu-prof for a benchmark's profile. */
+    nodeArgs?: string[];
+    waitFor?: 'health' | 'ready';
+  } = { port: 3300 },
 ): Promise<ChildServer> {
   const base = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', ...(options.args ?? [])], {
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-      DATABASE_URL: '',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts', ...(options.args ?? [])],
+    {
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: base,
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   let ready = false;
   child.stdout!.on('data', (chunk: Buffer) => {

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import type { Role } from '../src/shared/roles';
 import { buildApp } from '../src/server/app';
 import { type AppContext, createContext } from '../src/server/context';
+import { createChangeFeed } from '../src/server/db/change-feed';
 import { openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
 import { startQueue } from '../src/server/jobs/queue';
@@ -64,6 +65,7 @@ export async function createTestApp(
     secret: randomBytes(32).toString('hex'),
     encryptionKey: options.encryptionKey ?? randomBytes(32),
     clock: options.clock,
+    changes: await createChangeFeed(database, logger),
     ...(options.adapters ? { adapters: { ...createAdapters(config), ...options.adapters } } : {}),
   });
   const app = await buildApp(ctx, { onRoute: options.onRoute });

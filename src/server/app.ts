@@ -86,6 +86,13 @@ export async function buildApp(
     }
   });
 
+  // Changes to users and sessions made here apply to this process's next request at once.
+  // (onSend: before the answer leaves, so the client's next request cannot come first.)
+  app.addHook('onSend', async (request) => {
+    if (UNSAFE_METHODS.has(request.method) && /^\/api\/(auth|users|trials)\b/.test(request.url))
+      ctx.guards.forgetSessions();
+  });
+
   await app.register(swagger, {
     openapi: {
       info: {

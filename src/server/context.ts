@@ -5,6 +5,7 @@ import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
 import { createGuards } from './auth/session';
+import { type ChangeFeed, NO_CHANGE_FEED } from './db/change-feed';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { Queue } from './jobs/queue';
@@ -47,6 +48,8 @@ export interface ContextInput {
   adapters?: Record<Platform, PlatformAdapter>;
   /** The time as the services see it; tests pass a clock they can move. */
   clock?: () => Date;
+  /** The database's change notifications, which let caches keep answers; without it nothing is cached. */
+  changes?: ChangeFeed;
 }
 
 /** The composition root: every repository and service, wired once per process (and per test). */
@@ -59,6 +62,7 @@ export function createContext({
   encryptionKey,
   adapters = createAdapters(env),
   clock = () => new Date(),
+  changes = NO_CHANGE_FEED,
 }: ContextInput) {
   const { db } = database;
   const mail = createMailService({
@@ -78,6 +82,7 @@ export function createContext({
     repo: connectionsRepo,
     sealer: createSealer(encryptionKey),
     adapters,
+    changes,
     connectBluesky: (handle, appPassword, signal) =>
       connectBluesky(env.BLUESKY_SERVICE_URL, handle, appPassword, signal),
     publicUrl: env.PUBLIC_URL,
@@ -133,7 +138,8 @@ export function createContext({
     settings,
     usersRepo,
     trialsRepo,
-    guards: createGuards(auth, audit),
+    guards: createGuards(auth, audit, changes),
+    changes,
     throttle: createLoginThrottleRepo(db),
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
@@ -151,6 +157,7 @@ export function createContext({
       findMedia: mediaRepo.findMany,
       clock,
       assertMayPublish: users.assertMayPublish,
+      changes,
       connectionStates: async (userId) =>
         new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
     }),

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import { createContext } from './context';
+import { createChangeFeed } from './db/change-feed';
 import { openDatabase } from './db/client';
 import { loadEnv } from './env';
 import { startQueue } from './jobs/queue';
@@ -39,7 +40,9 @@ async function main() {
   const secret = await loadSecret(env.AUTH_SECRET, env.DATA_DIR);
   const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
   const queue = await startQueue(database, logger, { worker: role !== 'api', jobs: [publishTargetJob] });
-  const ctx = createContext({ env, database, logger, secret, queue, encryptionKey });
+  // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
+  const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
+  const ctx = createContext({ env, database, logger, secret, queue, encryptionKey, changes });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ctx.users.needsAdmin())) {
     await ctx.users.createFirstAdmin({
@@ -53,10 +56,12 @@ async function main() {
   if (role !== 'api') {
     await queue.work(sendMailJob, ({ outboxId }, attempt) => ctx.mail.deliver(outboxId, attempt));
   }
-  const publisher = role !== 'api' ? ctx.publisher() : undefined;
-  await publisher?.start();
   const app = role !== 'worker' ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: env.PORT, host: env.HOST });
+  // The worker starts once the API answers: after a long stop its first round may find thousands of
+  // posts that came due meanwhile, and publishing them must not hold up (or time out) the API's start.
+  const publisher = role !== 'api' ? ctx.publisher() : undefined;
+  await publisher?.start();
   logger.info(
     { role, url: app ? env.PUBLIC_URL : undefined, ms: Math.round(performance.now() - started) },
     'ready',

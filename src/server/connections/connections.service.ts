@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Profile } from '../../shared/api/users.schemas';
 import { PLATFORMS, type Platform, type TwitterAccountType } from '../../shared/platforms/rules';
@@ -28,6 +29,8 @@ export interface ConnectionsServiceDeps {
   publicUrl: string;
   clock: () => Date;
   logger: FastifyBaseLogger;
+  /** Told of each connect and disconnect: the calendar shows which posts have no account. */
+  changes?: ChangeFeed;
 }
 
 const expiry = (credentials: Credentials) => (credentials.expiresAt ? new Date(credentials.expiresAt) : null);
@@ -44,7 +47,7 @@ function connectError(platform: Platform, error: unknown): AppError {
 }
 
 export function createConnectionsService(deps: ConnectionsServiceDeps) {
-  const { repo, sealer, adapters, clock, logger } = deps;
+  const { repo, sealer, adapters, clock, logger, changes = NO_CHANGE_FEED } = deps;
   const redirectUri = (platform: Platform) => `${deps.publicUrl}/api/social/${platform}/callback`;
   const seal = (credentials: Credentials) => sealer.seal(JSON.stringify(credentials));
   const unseal = (row: ConnectionRow) => JSON.parse(sealer.open(row.credentials)) as Credentials;
@@ -53,8 +56,8 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     userId: string,
     platform: Platform,
     result: { credentials: Credentials; account: Account },
-  ) =>
-    repo.upsert({
+  ) => {
+    const row = await repo.upsert({
       userId,
       platform,
       accountId: result.account.id,
@@ -62,6 +65,9 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       credentials: seal(result.credentials),
       tokenExpiresAt: expiry(result.credentials),
     });
+    changes.touch('posts', userId);
+    return row;
+  };
 
   const oauthOf = (platform: Platform) => {
     const adapter = adapters[platform];
@@ -200,6 +206,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     async disconnect(actor: SessionUser, platform: Platform) {
       if (!(await repo.remove(actor.id, platform)))
         throw new AppError(404, 'NOT_CONNECTED', `No ${PLATFORM_NAMES[platform]} account is connected.`);
+      changes.touch('posts', actor.id);
     },
 
     async setTwitterAccountType(actor: SessionUser, accountType: TwitterAccountType) {

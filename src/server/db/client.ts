@@ -18,10 +18,21 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** What a LISTEN subscriber hears: each payload, and when it may have missed some. */
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** The listening connection was lost: notifications sent from now on may never arrive. */
+  lost(): void;
+  /** Listening again after a loss; what was sent in between is gone. */
+  resumed(): void;
+}
+
 export interface Database extends SqlExecutor {
   kind: 'pglite' | 'postgres';
   db: Db;
   ping(): Promise<void>;
+  /** LISTEN on a channel until close(). On PostgreSQL a lost connection is reopened, with backoff. */
+  listen(channel: string, handlers: ListenHandlers): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,16 +82,76 @@ function openPostgres(
     });
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners: { close(): Promise<void> }[] = [];
   return {
     kind: 'postgres',
     db,
     migrate: () => migratePostgres(url),
     executeSql: (text, values) => pool.query(text, values),
     ping: async () => void (await db.execute(sql`select 1`)),
+    async listen(channel, handlers) {
+      listeners.push(await listenPostgres(url, channel, handlers));
+    },
     async close() {
+      await Promise.all(listeners.map((listener) => listener.close()));
       const allEnded = open ? new Promise<void>((resolve) => (closed = resolve)) : Promise.resolve();
       await pool.end();
       await allEnded;
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own that stays open. When it breaks (PostgreSQL restarted, the
+ * network), the subscriber hears `lost` at once and `resumed` once a new connection listens again.
+ */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers) {
+  let client: pg.Client | undefined;
+  let closing = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const open = async () => {
+    const next = new pg.Client({ connectionString: url });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    let failed = false;
+    const fail = () => {
+      if (failed || closing) return;
+      failed = true;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      handlers.lost();
+      retry = setTimeout(() => void reopen(), delay);
+    };
+    next.on('error', fail);
+    next.on('end', fail);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    client = next;
+    delay = 250;
+  };
+  const reopen = async () => {
+    try {
+      await open();
+      handlers.resumed();
+    } catch {
+      if (closing) return;
+      delay = Math.min(delay * 2, 30_000);
+      retry = setTimeout(() => void reopen(), delay);
+    }
+  };
+  await open();
+  return {
+    async close() {
+      closing = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -120,6 +191,8 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
       return results.at(-1) ?? { rows: [] };
     },
     ping: async () => void (await client.query('select 1')),
+    // One process, one database: nothing between them can break, so `lost` never comes.
+    listen: async (channel, handlers) => void (await client.listen(channel, handlers.message)),
     close: () => client.close(),
   };
 }

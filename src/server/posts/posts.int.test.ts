@@ -188,6 +188,8 @@ describe('posts', () => {
       .update(users)
       .set({ trialEndsAt: new Date('2026-03-19T00:00:00Z') })
       .where(eq(users.id, row!.id));
+    // A session checked before is remembered until the database's notice of the change arrives.
+    await t.ctx.changes.sync();
     const refused = await schedule(bob);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'TRIAL_ENDED' });

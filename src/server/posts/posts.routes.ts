@@ -31,11 +31,30 @@ export async function postsRoutes(
         tags,
         summary: 'Your posts scheduled in [from, to), at most a year wide (the calendar)',
         querystring: PostRangeQuerySchema,
-        response: { 200: PostListSchema, 400: E, 401: E },
+        response: {
+          200: PostListSchema,
+          304: z.null().describe('Unchanged since the ETag sent'),
+          400: E,
+          401: E,
+        },
       },
     },
-    async (request) =>
-      posts.listBetween(userOf(request), new Date(request.query.from), new Date(request.query.to)),
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const range = await posts.listBetweenSerialised(userOf(request), new Date(from), new Date(to));
+      // The browser asks again each time (no-cache) and gets a 304 while the month is unchanged.
+      void reply
+        .header('cache-control', 'private, no-cache')
+        .header('etag', range.etag)
+        .header('vary', 'accept-encoding');
+      if (request.headers['if-none-match'] === range.etag) return reply.code(304).send(null);
+      const gzip = /\bgzip\b(?!;\s*q=0(\.0+)?\b)/.test(request.headers['accept-encoding'] ?? '');
+      if (gzip) void reply.header('content-encoding', 'gzip');
+      // Bytes already checked against PostListSchema when they were made: Fastify sends them as they are.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send((gzip ? range.gzipped : range.body) as unknown as null);
+    },
   );
 
   r.get(

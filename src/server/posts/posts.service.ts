@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
-import { type Post, type PostInput, VideoEditsSchema } from '../../shared/api/posts.schemas';
+import { type Post, type PostInput, PostListSchema, VideoEditsSchema } from '../../shared/api/posts.schemas';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { validateForPlatform } from '../../shared/platforms/validate';
 import { zonedParts, zonedTimeToInstant } from '../../shared/time/zoned-day';
 import type { SessionUser } from '../auth/session';
+import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
 import { AppError, notFound } from '../http/errors';
 import type { MediaRow } from '../media/media.repo';
 import { toMedia } from '../media/media.service';
@@ -66,7 +70,22 @@ export interface PostsServiceDeps {
   /** Refuses scheduling and publishing to a trial that has ended. */
   assertMayPublish: (actor: SessionUser) => void;
   connectionStates: (userId: string) => Promise<ConnectionStates>;
+  /** The database's change notifications: a calendar range is kept, serialised, until the user's change. */
+  changes?: ChangeFeed;
 }
+
+/** A calendar range, serialised once, with a tag for conditional requests (If-None-Match). */
+export interface SerialisedRange {
+  body: Buffer;
+  /** The same bytes gzipped, for the browsers that accept it (all of them): about a tenth of the size. */
+  gzipped: Buffer;
+  etag: string;
+}
+
+const gzip = promisify(gzipCallback);
+
+/** The calendar ranges kept in memory, all users together. A month of 1,000 posts is about 600 KB. */
+const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function createPostsService({
   repo,
@@ -74,9 +93,26 @@ export function createPostsService({
   clock,
   assertMayPublish,
   connectionStates,
+  changes = NO_CHANGE_FEED,
 }: PostsServiceDeps) {
+  const ranges = createVersionedCache<SerialisedRange>({
+    feed: changes,
+    kind: 'posts',
+    maxBytes: RANGE_CACHE_BYTES,
+    sizeOf: (range) => range.body.length + range.gzipped.length,
+  });
+
   const present = async (actor: SessionUser, post: PostWithTargets) =>
     toPost(post, await connectionStates(actor.id));
+
+  /**
+   * After a write: this process's kept months of that user go at once, so the calendar that asks right
+   * after its own change sees it (the database's notice follows, a moment later, for other processes).
+   */
+  const saved = (actor: SessionUser, post: PostWithTargets) => {
+    changes.touch('posts', actor.id);
+    return present(actor, post);
+  };
 
   const own = async (actor: SessionUser, id: string) => {
     const post = await repo.find(actor.id, id);
@@ -175,25 +211,44 @@ export function createPostsService({
     };
   };
 
+  const listBetween = async (actor: SessionUser, from: Date, to: Date) => {
+    const [rows, connections] = await Promise.all([
+      repo.listScheduledBetween(actor.id, from, to),
+      connectionStates(actor.id),
+    ]);
+    return { data: rows.map((row) => toPost(row, connections)) };
+  };
+
   return {
     async get(actor: SessionUser, id: string) {
       return present(actor, await own(actor, id));
     },
-    async listBetween(actor: SessionUser, from: Date, to: Date) {
-      const [rows, connections] = await Promise.all([
-        repo.listScheduledBetween(actor.id, from, to),
-        connectionStates(actor.id),
-      ]);
-      return { data: rows.map((row) => toPost(row, connections)) };
+    listBetween,
+    /**
+     * The same list as JSON bytes. A calendar asks for the same month again and again (every visit,
+     * every refetch, several tabs) while it rarely changes, so the bytes are kept until the database
+     * says one of this user's posts, their networks, media or accounts changed.
+     */
+    listBetweenSerialised(actor: SessionUser, from: Date, to: Date): Promise<SerialisedRange> {
+      return ranges.get(actor.id, `${from.toISOString()} ${to.toISOString()}`, async () => {
+        const list = PostListSchema.parse(await listBetween(actor, from, to));
+        const body = Buffer.from(JSON.stringify(list));
+        const gzipped = await gzip(body, { level: 6 });
+        return {
+          body,
+          gzipped,
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        };
+      });
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);
-      return present(actor, await repo.create(actor.id, values, input.platforms, links));
+      return saved(actor, await repo.create(actor.id, values, input.platforms, links));
     },
     async update(actor: SessionUser, id: string, input: PostInput) {
       editable(await own(actor, id));
       const { values, links } = await prepare(actor, input);
-      return present(actor, await repo.replace(actor.id, id, values, input.platforms, links));
+      return saved(actor, await repo.replace(actor.id, id, values, input.platforms, links));
     },
     /** Sends the failed targets of a post again, now; the published ones are left alone. */
     async retry(actor: SessionUser, id: string) {
@@ -201,7 +256,7 @@ export function createPostsService({
       if (!post.targets.some((t) => t.status === 'failed'))
         throw new AppError(409, 'NOTHING_TO_RETRY', 'No network of this post has failed.');
       assertMayPublish(actor);
-      return present(actor, await repo.retryFailed(actor.id, id, clock()));
+      return saved(actor, await repo.retryFailed(actor.id, id, clock()));
     },
     /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
     async reschedule(actor: SessionUser, id: string, date: string) {
@@ -217,7 +272,7 @@ export function createPostsService({
         if (scheduledAt.getTime() < clock().getTime() - PAST_TOLERANCE_MS)
           throw invalid('date', 'posts.scheduledAtPast', 'in the past');
       }
-      return present(actor, await repo.setScheduledAt(actor.id, id, scheduledAt));
+      return saved(actor, await repo.setScheduledAt(actor.id, id, scheduledAt));
     },
     async remove(actor: SessionUser, id: string) {
       const post = await own(actor, id);
@@ -228,6 +283,7 @@ export function createPostsService({
           'This post is being published right now; try again in a moment.',
         );
       await repo.remove(actor.id, id);
+      changes.touch('posts', actor.id);
     },
   };
 }

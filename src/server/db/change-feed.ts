@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client';
+
+/** What changed for a user: what their calendar shows, or what their sign-in carries. */
+export type ChangeKind = 'posts' | 'auth';
+
+export const CHANGES_CHANNEL = 'postwell_changes';
+
+/**
+ * Follows the database's `postwell_changes` notifications (migration 0008: triggers on every table a
+ * calendar or a session is read from), so that caches in this process know when what they kept for a
+ * user may be out of date, whichever process made the change: an API, a worker, an administrator's
+ * SQL.
+ *
+ * `version(kind, user)` moves whenever such a change arrives. A cache stores the version it read before
+ * computing an answer and uses the answer only while the version is the same. While the listening
+ * connection is down nothing can be known, so `version` answers undefined (cache nothing) and every
+ * version moves once listening resumes.
+ */
+export interface ChangeFeed {
+  version(kind: ChangeKind, userId: string): number | undefined;
+  /**
+   * The newest version handed out to anyone, or undefined while not listening. Read before computing
+   * something whose user is not known yet (a session from its cookie): if that user's version is still
+   * at most this afterwards, nothing about them arrived in between.
+   */
+  current(): number | undefined;
+  /**
+   * Resolves once every change committed before the call has been heard. PostgreSQL hands each listener
+   * notifications in commit order, so hearing a marker sent now means hearing all before it. For tests
+   * that write with SQL and then read through a cache.
+   */
+  sync(): Promise<void>;
+  /** A change made by this process, known before the database's notice of it comes back. */
+  touch(kind: ChangeKind, userId: string): void;
+}
+
+/** For a process that does not follow changes: every version unknown, so nothing is ever cached. */
+export const NO_CHANGE_FEED: ChangeFeed = {
+  version: () => undefined,
+  current: () => undefined,
+  sync: async () => undefined,
+  touch: () => undefined,
+};
+
+export async function createChangeFeed(database: Database, logger: FastifyBaseLogger): Promise<ChangeFeed> {
+  let tick = 0;
+  let resetAt = 0;
+  let listening = true;
+  const versions = new Map<string, number>();
+  const waiting = new Map<string, () => void>();
+  const reset = () => {
+    versions.clear();
+    resetAt = ++tick;
+  };
+  await database.listen(CHANGES_CHANNEL, {
+    message(payload) {
+      const marker = waiting.get(payload);
+      if (marker) {
+        waiting.delete(payload);
+        marker();
+      } else versions.set(payload, ++tick);
+    },
+    lost() {
+      listening = false;
+      reset();
+      logger.warn('lost the database change notifications: caches are off until they are back');
+    },
+    resumed() {
+      reset();
+      listening = true;
+      logger.info('database change notifications are back');
+    },
+  });
+  return {
+    version(kind, userId) {
+      if (!listening) return undefined;
+      return Math.max(versions.get(`${kind}:${userId}`) ?? 0, resetAt);
+    },
+    current: () => (listening ? tick : undefined),
+    touch(kind, userId) {
+      versions.set(`${kind}:${userId}`, ++tick);
+    },
+    async sync() {
+      if (!listening) return;
+      const marker = `sync:${randomUUID()}`;
+      const heard = new Promise<void>((resolve) => waiting.set(marker, resolve));
+      await database.executeSql(`select pg_notify($1, $2)`, [CHANGES_CHANNEL, marker]);
+      await heard;
+    },
+  };
+}
+
+/**
+ * A cache of computed answers that holds each one only while the change feed says nothing it was made
+ * from has changed. Least recently used answers go first once the total size passes `maxBytes`.
+ */
+export function createVersionedCache<V>(options: {
+  feed: ChangeFeed;
+  kind: ChangeKind;
+  maxBytes: number;
+  sizeOf: (value: V) => number;
+}) {
+  const entries = new Map<string, { version: number; value: V; size: number }>();
+  const pending = new Map<string, { version: number; promise: Promise<V> }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.size;
+  };
+  return {
+    /** The answer for `key`, computed by `compute` unless a current one is kept. */
+    async get(userId: string, key: string, compute: () => Promise<V>): Promise<V> {
+      const fullKey = `${userId}\u0000${key}`;
+      const before = options.feed.version(options.kind, userId);
+      const entry = entries.get(fullKey);
+      if (entry && before !== undefined && entry.version === before) {
+        // Most recently used goes to the end of the Map's order.
+        entries.delete(fullKey);
+        entries.set(fullKey, entry);
+        return entry.value;
+      }
+      drop(fullKey);
+      // Callers that miss together wait for one computation instead of each running their own (a
+      // change followed by 50 waiting calendars would otherwise read the month 50 times).
+      const running = pending.get(fullKey);
+      if (running && before !== undefined && running.version === before) return running.promise;
+      const promise = compute();
+      if (before !== undefined) pending.set(fullKey, { version: before, promise });
+      let value: V;
+      try {
+        value = await promise;
+      } finally {
+        if (pending.get(fullKey)?.promise === promise) pending.delete(fullKey);
+      }
+      // Keep it only if nothing changed while it was computed: it could have read the old state.
+      const after = options.feed.version(options.kind, userId);
+      if (before !== undefined && after === before) {
+        const size = options.sizeOf(value);
+        if (size <= options.maxBytes) {
+          drop(fullKey);
+          entries.set(fullKey, { version: before, value, size });
+          bytes += size;
+          for (const oldest of entries.keys()) {
+            if (bytes <= options.maxBytes) break;
+            drop(oldest);
+          }
+        }
+      }
+      return value;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
