@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { type ChangeFeed, createVersionedCache } from './change-feed';
+
+/** A feed whose versions the test moves by hand; `listening: false` is a lost connection. */
+function manualFeed() {
+  const versions = new Map<string, number>();
+  const state = { listening: true, tick: 0 };
+  const feed: ChangeFeed = {
+    version: (kind, user) => (state.listening ? (versions.get(`${kind}:${user}`) ?? 0) : undefined),
+    current: () => (state.listening ? state.tick : undefined),
+    sync: async () => undefined,
+    touch: (kind, user) => void versions.set(`${kind}:${user}`, ++state.tick),
+  };
+  return { feed, state };
+}
+
+const deferred = <T>() => {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('the versioned cache', () => {
+  const make = (feed: ChangeFeed, maxBytes = 1000) =>
+    createVersionedCache<string>({ feed, kind: 'posts', maxBytes, sizeOf: (v) => v.length });
+
+  it('keeps an answer until its user’s version moves, and only that user’s', async () => {
+    const { feed } = manualFeed();
+    const cache = make(feed);
+    let computed = 0;
+    const compute = (value: string) => async () => (computed++, value);
+    expect(await cache.get('ann', 'march', compute('a1'))).toBe('a1');
+    expect(await cache.get('ann', 'march', compute('a2'))).toBe('a1');
+    expect(await cache.get('bob', 'march', compute('b1'))).toBe('b1');
+    feed.touch('posts', 'bob');
+    expect(await cache.get('ann', 'march', compute('a3'))).toBe('a1');
+    expect(await cache.get('bob', 'march', compute('b2'))).toBe('b2');
+    feed.touch('auth', 'ann'); // another kind does not concern this cache
+    expect(await cache.get('ann', 'march', compute('a4'))).toBe('a1');
+    expect(computed).toBe(3);
+  });
+
+  it('does not keep an answer computed while a change arrived', async () => {
+    const { feed } = manualFeed();
+    const cache = make(feed);
+    const slow = deferred<string>();
+    const first = cache.get('ann', 'march', () => slow.promise);
+    feed.touch('posts', 'ann');
+    slow.resolve('read before the change');
+    expect(await first).toBe('read before the change');
+    expect(await cache.get('ann', 'march', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('runs one computation for callers that miss together', async () => {
+    const { feed } = manualFeed();
+    const cache = make(feed);
+    const slow = deferred<string>();
+    let computed = 0;
+    const compute = () => (computed++, slow.promise);
+    const all = Promise.all(Array.from({ length: 20 }, () => cache.get('ann', 'march', compute)));
+    slow.resolve('month');
+    expect(await all).toEqual(Array(20).fill('month'));
+    expect(computed).toBe(1);
+  });
+
+  it('keeps nothing while the feed is not listening', async () => {
+    const { feed, state } = manualFeed();
+    const cache = make(feed);
+    await cache.get('ann', 'march', async () => 'kept');
+    state.listening = false;
+    expect(await cache.get('ann', 'march', async () => 'deaf 1')).toBe('deaf 1');
+    expect(await cache.get('ann', 'march', async () => 'deaf 2')).toBe('deaf 2');
+    expect(cache.size).toBe(0);
+  });
+
+  it('lets the least recently used answers go past its size', async () => {
+    const { feed } = manualFeed();
+    const cache = make(feed, 10);
+    await cache.get('ann', 'a', async () => 'aaaa');
+    await cache.get('ann', 'b', async () => 'bbbb');
+    await cache.get('ann', 'a', async () => 'unused'); // a is now the most recent
+    await cache.get('ann', 'c', async () => 'cccc'); // 12 bytes: b goes
+    expect(cache.size).toBe(2);
+    expect(await cache.get('ann', 'a', async () => 'new a')).toBe('aaaa');
+    expect(await cache.get('ann', 'b', async () => 'new b')).toBe('new b');
+  });
+});
