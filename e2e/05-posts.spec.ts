@@ -123,6 +123,51 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await expect(cell(page, day17).getByLabel(/^Post at/)).toHaveCount(0);
 });
 
+test('a long post shows a cut card; Edit and Details load the whole post; one deleted meanwhile says so', async ({
+  page,
+}) => {
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  const day20 = new Date(now.getFullYear(), now.getMonth() + 1, 20, 10);
+  const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+  const created = await page.request.post('/api/posts', {
+    data: {
+      content: `<p>${words} <strong>the end</strong></p>`,
+      platforms: ['bluesky'],
+      action: 'draft',
+      scheduledAt: day20.toISOString(),
+      timezone: 'UTC',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await page.goto('/posts');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // The calendar has only the card: the start of the text, cut with '…'.
+  const card = cell(page, ymd(day20)).getByLabel(/^Post at/);
+  await expect(card).toContainText('word0 word1 word2');
+  await expect(card).toContainText('…');
+  await expect(card).not.toContainText('the end');
+
+  // Edit and Details fetch the whole post.
+  await card.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page.getByRole('textbox', { name: 'Post text' })).toContainText(`${words} the end`);
+  await card.getByText(/^word0 /).click();
+  const details = page.getByRole('dialog', { name: 'Post details' });
+  await expect(details.getByRole('article')).toContainText(`${words} the end`);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await expect(details).toBeHidden();
+
+  // Deleted elsewhere (another tab, another device) while this calendar still shows it.
+  expect((await page.request.delete(`/api/posts/${id}`)).status()).toBe(204);
+  await card.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('menuitem', { name: 'Details' }).click();
+  await expect(page.getByText('This post no longer exists: it was deleted.')).toBeVisible();
+  await expect(details).toBeHidden();
+  await expect(card).toHaveCount(0);
+});
+
 test('use a sample template, and create one that lands in its category', async ({ page }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/posts');

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { CARD_MAX } from '../../shared/card-html';
 import { users } from '../db/schema';
 
 describe('posts', () => {
@@ -134,6 +135,60 @@ describe('posts', () => {
     expect(backwards.json().fields).toEqual({ to: 'posts.rangeInvalid' });
     const tooLong = await call(ann, 'GET', '/api/posts?from=2026-01-01T00:00:00Z&to=2027-01-03T00:00:00Z');
     expect(tooLong.json().fields).toEqual({ to: 'posts.rangeTooLong' });
+  });
+
+  it('lists a month as calendar cards: the card HTML, cut when long; the whole post is GET /api/posts/:id', async () => {
+    const long = `<p onclick="x()">${'Lorem ipsum &amp; dolor '.repeat(10)}</p><ul><li><strong>end</strong></li></ul>`;
+    const created = await schedule(ann, {
+      content: long,
+      platforms: ['twitter'],
+      scheduledAt: '2026-04-10T08:00:00Z',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, content } = created.json();
+    const short = (
+      await call(ann, 'POST', '/api/posts', {
+        content: '<h1>Short</h1><p>and <em>sweet</em><img src=x onerror=alert(1)></p>',
+        platforms: ['bluesky'],
+        action: 'draft',
+        scheduledAt: '2026-04-11T08:00:00Z',
+        timezone: 'UTC',
+      })
+    ).json();
+
+    const april = await call(ann, 'GET', '/api/posts?from=2026-04-01T00:00:00Z&to=2026-05-01T00:00:00Z');
+    expect(april.statusCode).toBe(200);
+    const [cut, whole] = april.json().data;
+    // Nothing but what a card shows: no content, media, zone, timestamps or empty target fields.
+    expect(cut).toEqual({
+      id,
+      status: 'scheduled',
+      scheduledAt: '2026-04-10T08:00:00.000Z',
+      card: `${'Lorem ipsum &amp; dolor '.repeat(8).trimEnd()}…`,
+      targets: [{ platform: 'twitter', status: 'pending', blocked: 'not_connected' }],
+    });
+    expect([...cut.card.replace(/&amp;/g, '&')]).toHaveLength(CARD_MAX);
+    // A draft's targets are not blocked: nothing is due yet.
+    expect(whole).toEqual({
+      id: short.id,
+      status: 'draft',
+      scheduledAt: '2026-04-11T08:00:00.000Z',
+      card: 'Short and <em>sweet</em>',
+      targets: [{ platform: 'bluesky', status: 'pending' }],
+    });
+
+    const full = await call(ann, 'GET', `/api/posts/${id}`);
+    expect(full.json()).toMatchObject({
+      id,
+      content,
+      platforms: ['twitter'],
+      timezone: 'Europe/Paris',
+      media: [],
+      targets: [
+        { platform: 'twitter', attempts: 0, remoteUrl: null, lastError: null, blocked: 'not_connected' },
+      ],
+    });
+    expect(content).toContain('<strong>end</strong>');
   });
 
   it("answers 404 for another user's post, whatever the method", async () => {

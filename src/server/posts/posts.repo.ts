@@ -10,7 +10,8 @@ export type AttachedMedia = typeof media.$inferSelect & {
   edits: Record<string, unknown> | null;
   alt: string;
 };
-export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
+export type PostWithTargetsOnly = PostRow & { targets: TargetRow[] };
+export type PostWithTargets = PostWithTargetsOnly & { media: AttachedMedia[] };
 export interface MediaLink {
   id: string;
   edits: Record<string, unknown> | null;
@@ -51,20 +52,26 @@ const dueAt = (values: Pick<PostValues, 'status' | 'scheduledAt'>) =>
 
 /** Every query names the owner: a post id of another user finds nothing. */
 export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
-  /**
-   * The posts matching `where`, each with its targets and media. Three queries whatever the number of
-   * posts: the targets and media are joined on the same condition rather than fetched by a list of ids.
-   */
-  const load = async (where: SQL): Promise<PostWithTargets[]> => {
+  /** The posts matching `where`, each with its targets, in two queries whatever their number. */
+  const loadTargets = async (where: SQL): Promise<PostWithTargetsOnly[]> => {
     const rows = await db.select().from(posts).where(where).orderBy(asc(posts.scheduledAt), asc(posts.id));
     if (!rows.length) return [];
-    const [targets, attached] = await Promise.all([
-      db
-        .select({ target: postTargets })
-        .from(postTargets)
-        .innerJoin(posts, eq(posts.id, postTargets.postId))
-        .where(where)
-        .orderBy(asc(postTargets.platform)),
+    // Joined on the same condition rather than fetched by a list of ids.
+    const targets = await db
+      .select({ target: postTargets })
+      .from(postTargets)
+      .innerJoin(posts, eq(posts.id, postTargets.postId))
+      .where(where)
+      .orderBy(asc(postTargets.platform));
+    const byPost = new Map<string, PostWithTargetsOnly>(rows.map((r) => [r.id, { ...r, targets: [] }]));
+    for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
+    return [...byPost.values()];
+  };
+
+  /** The posts matching `where` with their targets and media: one more query, on the same condition. */
+  const load = async (where: SQL): Promise<PostWithTargets[]> => {
+    const [withTargets, attached] = await Promise.all([
+      loadTargets(where),
       db
         .select({ postId: postMedia.postId, edits: postMedia.edits, alt: postMedia.alt, media })
         .from(postMedia)
@@ -73,10 +80,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         .where(where)
         .orderBy(asc(postMedia.position)),
     ]);
-    const byPost = new Map<string, PostWithTargets>(
-      rows.map((r) => [r.id, { ...r, targets: [], media: [] }]),
-    );
-    for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
+    const byPost = new Map<string, PostWithTargets>(withTargets.map((p) => [p.id, { ...p, media: [] }]));
     for (const a of attached)
       byPost
         .get(a.postId)
@@ -88,8 +92,11 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     async find(userId: string, id: string) {
       return (await load(and(eq(posts.id, id), eq(posts.userId, userId))!))[0];
     },
+    /** The calendar's range: the posts and their targets; a card shows no media. */
     listScheduledBetween(userId: string, from: Date, to: Date) {
-      return load(and(eq(posts.userId, userId), gte(posts.scheduledAt, from), lt(posts.scheduledAt, to))!);
+      return loadTargets(
+        and(eq(posts.userId, userId), gte(posts.scheduledAt, from), lt(posts.scheduledAt, to))!,
+      );
     },
     /** The post, one pending target per network, its media and its publish jobs, in one transaction. */
     async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {

@@ -10,6 +10,7 @@ import {
   PostWriteSchema,
   RescheduleBodySchema,
 } from '../../shared/api/posts.schemas';
+import { CARD_MAX } from '../../shared/card-html';
 import { type Guards, userOf } from '../auth/session';
 import type { PostsService } from './posts.service';
 
@@ -29,7 +30,12 @@ export async function postsRoutes(
       onRequest,
       schema: {
         tags,
-        summary: 'Your posts scheduled in [from, to), at most a year wide (the calendar)',
+        summary: 'Your posts scheduled in [from, to), at most a year wide, as calendar cards',
+        description:
+          "The calendar's summary of each post: its status, time, card text (the content reduced to b, i, em, " +
+          `strong and span, cut to ${CARD_MAX} characters with '…') and each network's status; a target's block, ` +
+          'next attempt and last error only when set. The full post (content, media, attempts, links) is ' +
+          'GET /api/posts/:id. Answers 304 to an If-None-Match holding the current ETag.',
         querystring: PostRangeQuerySchema,
         response: {
           200: PostListSchema,
@@ -47,7 +53,9 @@ export async function postsRoutes(
         .header('cache-control', 'private, no-cache')
         .header('etag', range.etag)
         .header('vary', 'accept-encoding');
-      if (request.headers['if-none-match'] === range.etag) return reply.code(304).send(null);
+      // No body and no length: a 304 says only that the copy the browser holds is still right.
+      if (request.headers['if-none-match'] === range.etag)
+        return reply.code(304).send(undefined as unknown as null);
       const gzip = /\bgzip\b(?!;\s*q=0(\.0+)?\b)/.test(request.headers['accept-encoding'] ?? '');
       if (gzip) void reply.header('content-encoding', 'gzip');
       // Bytes already checked against PostListSchema when they were made: Fastify sends them as they are.

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
-import { type Post, type PostInput, PostListSchema, VideoEditsSchema } from '../../shared/api/posts.schemas';
+import {
+  type CalendarPost,
+  type Post,
+  type PostInput,
+  PostListSchema,
+  VideoEditsSchema,
+} from '../../shared/api/posts.schemas';
+import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { validateForPlatform } from '../../shared/platforms/validate';
@@ -12,7 +19,7 @@ import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/cha
 import { AppError, notFound } from '../http/errors';
 import type { MediaRow } from '../media/media.repo';
 import { toMedia } from '../media/media.service';
-import type { MediaLink, PostsRepo, PostWithTargets } from './posts.repo';
+import type { MediaLink, PostsRepo, PostWithTargets, PostWithTargetsOnly } from './posts.repo';
 import { sanitizePostHtml } from './sanitize';
 
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
@@ -29,6 +36,35 @@ const blockerOf = (status: string, platform: string, connections: ConnectionStat
   return state === 'needs_reconnect' ? ('needs_reconnect' as const) : null;
 };
 
+/** What a target shows while it waits or retries: the same on the full post and on its card. */
+const waitOf = (
+  p: PostWithTargetsOnly,
+  t: PostWithTargetsOnly['targets'][number],
+  connections: ConnectionStates,
+) => ({
+  nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
+  blocked: p.status === 'draft' ? null : blockerOf(t.status, t.platform, connections),
+});
+
+/** A post as its calendar card: the card's HTML, and of each target only what is set. */
+const toCalendarPost = (p: PostWithTargetsOnly, connections: ConnectionStates): CalendarPost => ({
+  id: p.id,
+  status: p.status,
+  scheduledAt: p.scheduledAt?.toISOString() ?? null,
+  card: cardHtml(p.contentHtml, CARD_MAX),
+  targets: p.targets.map((t) => {
+    const { nextAttemptAt, blocked } = waitOf(p, t, connections);
+    return {
+      platform: t.platform as Platform,
+      status: t.status,
+      ...(blocked ? { blocked } : {}),
+      ...(nextAttemptAt ? { nextAttemptAt } : {}),
+      ...(t.lastErrorCode ? { lastErrorCode: t.lastErrorCode } : {}),
+      ...(t.lastError ? { lastError: t.lastError } : {}),
+    };
+  }),
+});
+
 const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   id: p.id,
   status: p.status,
@@ -44,8 +80,7 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
     lastError: t.lastError,
     lastErrorCode: t.lastErrorCode,
     publishedAt: t.publishedAt?.toISOString() ?? null,
-    nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
-    blocked: p.status === 'draft' ? null : blockerOf(t.status, t.platform, connections),
+    ...waitOf(p, t, connections),
   })),
   media: p.media.map((m) => ({
     ...toMedia(m),
@@ -84,7 +119,7 @@ export interface SerialisedRange {
 
 const gzip = promisify(gzipCallback);
 
-/** The calendar ranges kept in memory, all users together. A month of 1,000 posts is about 600 KB. */
+/** The calendar ranges kept in memory, all users together. A month of 1,000 posts is about 350 KB. */
 const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function createPostsService({
@@ -216,7 +251,7 @@ export function createPostsService({
       repo.listScheduledBetween(actor.id, from, to),
       connectionStates(actor.id),
     ]);
-    return { data: rows.map((row) => toPost(row, connections)) };
+    return { data: rows.map((row) => toCalendarPost(row, connections)) };
   };
 
   return {

@@ -28,8 +28,8 @@ describe('the calendar range, kept between changes', () => {
       scheduledAt: '2026-03-28T14:30:00+01:00',
       timezone: 'Europe/Paris',
     });
-  const contents = async (cookie: string) =>
-    ((await call(cookie, 'GET', month)).json() as { data: { content: string }[] }).data.map((p) => p.content);
+  const cards = async (cookie: string) =>
+    ((await call(cookie, 'GET', month)).json() as { data: { card: string }[] }).data.map((p) => p.card);
   /** Changes a post behind the triggers' back, so that only a kept answer can still show the old text. */
   const rewriteSilently = async (from: string, to: string) => {
     await t.ctx.database.executeSql(`
@@ -67,23 +67,23 @@ describe('the calendar range, kept between changes', () => {
 
   it('keeps a month until a change is announced, and only that user’s', async () => {
     await schedule(bob, 'bob kept');
-    expect(await contents(bob)).toEqual(['<p>bob kept</p>']);
+    expect(await cards(bob)).toEqual(['bob kept']);
     await rewriteSilently('bob kept', 'bob rewritten');
     await t.ctx.changes.sync();
     // Nothing announced: the kept month is what comes back.
-    expect(await contents(bob)).toEqual(['<p>bob kept</p>']);
+    expect(await cards(bob)).toEqual(['bob kept']);
     // Ann's new post is announced for Ann, not for Bob.
     await schedule(ann, 'second');
-    expect(await contents(bob)).toEqual(['<p>bob kept</p>']);
+    expect(await cards(bob)).toEqual(['bob kept']);
     // Asked right after its own write, with no wait for the database's notice.
-    expect((await contents(ann)).sort()).toEqual(['<p>first</p>', '<p>second</p>']);
+    expect((await cards(ann)).sort()).toEqual(['first', 'second']);
     // A change to one of Bob's networks, made with SQL as a worker process would, is announced.
     await t.ctx.database.executeSql(
       `update post_targets set status = 'failed', last_error = 'gone' where post_id in (select id from posts where content_html = '<p>bob rewritten</p>') and platform = 'twitter'`,
     );
     await t.ctx.changes.sync();
     const [post] = (await call(bob, 'GET', month)).json().data;
-    expect(post.content).toBe('<p>bob rewritten</p>');
+    expect(post.card).toBe('bob rewritten');
     expect(post.targets.find((x: { platform: string }) => x.platform === 'twitter')).toMatchObject({
       status: 'failed',
       lastError: 'gone',
@@ -122,9 +122,9 @@ describe('the calendar range, kept between changes', () => {
     'keeps nothing while the notices are lost, and nothing from before once they are back',
     async () => {
       const week = '/api/posts?from=2026-03-22T00:00:00Z&to=2026-03-29T00:00:00Z';
-      const weekContents = async () =>
-        ((await call(ann, 'GET', week)).json() as { data: { content: string }[] }).data.map((p) => p.content);
-      expect(await weekContents()).toContain('<p>second</p>');
+      const weekCards = async () =>
+        ((await call(ann, 'GET', week)).json() as { data: { card: string }[] }).data.map((p) => p.card);
+      expect(await weekCards()).toContain('second');
       await t.ctx.database.executeSql(
         `select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'listen%'`,
@@ -132,14 +132,14 @@ describe('the calendar range, kept between changes', () => {
       await expect.poll(() => t.ctx.changes.current()).toBeUndefined();
       // Deaf: every call reads the database.
       await rewriteSilently('first', 'first, deaf');
-      expect(await contents(ann)).toContain('<p>first, deaf</p>');
+      expect(await cards(ann)).toContain('first, deaf');
       await rewriteSilently('first, deaf', 'first, deaf again');
-      expect(await contents(ann)).toContain('<p>first, deaf again</p>');
+      expect(await cards(ann)).toContain('first, deaf again');
       await rewriteSilently('second', 'second, deaf');
 
       await expect.poll(() => t.ctx.changes.current(), { timeout: 10_000 }).toBeDefined();
       // The week kept before the loss is not trusted after it.
-      expect(await weekContents()).toContain('<p>second, deaf</p>');
+      expect(await weekCards()).toContain('second, deaf');
     },
   );
 });

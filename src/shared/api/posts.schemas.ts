@@ -123,7 +123,34 @@ export const PostRangeQuerySchema = z
     message: 'posts.rangeTooLong',
   });
 
-export const PostListSchema = z.object({ data: z.array(PostSchema) });
+/** A target as the calendar shows it: the fields beyond its network and status only when they say something. */
+export const CalendarTargetSchema = z.object({
+  platform: PlatformSchema,
+  status: z.enum(TARGET_STATUSES),
+  /** Why it cannot go out now; never on a draft's targets. */
+  blocked: z.enum(TARGET_BLOCKERS).optional(),
+  /** While `retrying`: when the next try is due. */
+  nextAttemptAt: z.string().optional(),
+  lastErrorCode: z.string().optional(),
+  lastError: z.string().optional(),
+});
+export type CalendarTarget = z.infer<typeof CalendarTargetSchema>;
+
+/**
+ * A post as the calendar shows it: a card, not the post (that is GET /api/posts/:id). A month holds
+ * hundreds, so it carries no full content, media or timestamps, and leaves out what is empty.
+ */
+export const CalendarPostSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(POST_STATUSES),
+  scheduledAt: z.string().nullable(),
+  /** The content as card HTML (only bare b, i, em, strong, span), at most CARD_MAX characters, '…' when cut. */
+  card: z.string(),
+  targets: z.array(CalendarTargetSchema),
+});
+export type CalendarPost = z.infer<typeof CalendarPostSchema>;
+
+export const PostListSchema = z.object({ data: z.array(CalendarPostSchema) });
 
 /** Move a post to another day; the time of day stays as it was in the post's time zone. */
 export const RescheduleBodySchema = z.object({

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PostTarget } from '../../../shared/api/posts.schemas';
+import type { CalendarTarget, PostTarget } from '../../../shared/api/posts.schemas';
 import en from '../../i18n/en.json';
 import { targetLabel, targetReason, targetState } from './target-status';
 
@@ -60,5 +60,26 @@ describe('a target on the calendar card', () => {
     });
     expect(targetReason(t, raw)).toBe('Nope.');
     expect(targetLabel(t, target({ status: 'failed' }), 'failed')).toBe('Bluesky: failed');
+  });
+
+  it("reads a calendar card's target, whose empty fields are left out, as it reads the full one", () => {
+    const pending: CalendarTarget = { platform: 'bluesky', status: 'pending' };
+    expect(targetState(pending)).toBe('pending');
+    expect(targetLabel(t, pending, 'scheduled')).toBe('Bluesky: pending');
+    expect(targetReason(t, pending)).toBeNull();
+    const blocked: CalendarTarget = { platform: 'bluesky', status: 'pending', blocked: 'not_connected' };
+    expect(targetState(blocked)).toBe('blocked');
+    expect(targetLabel(t, blocked, 'scheduled')).toBe('Connect Bluesky to publish');
+    const retrying: CalendarTarget = {
+      platform: 'bluesky',
+      status: 'retrying',
+      nextAttemptAt: '2030-01-05T15:00:00Z',
+      lastErrorCode: 'timeout',
+      lastError: 'Bluesky did not answer',
+    };
+    expect(targetLabel(t, retrying, 'publishing')).toMatch(/^Bluesky: retrying at .*2030/);
+    expect(targetReason(t, retrying)).toBe('Bluesky did not answer in time.');
+    const failed: CalendarTarget = { platform: 'twitter', status: 'failed', lastError: 'Nope.' };
+    expect(targetLabel(t, failed, 'failed')).toBe('X: failed: Nope.');
   });
 });

@@ -12,10 +12,24 @@ export const POST_STATUS_COLOR: Record<Post['status'], string> = {
   failed: 'red',
 };
 
+/**
+ * The fields of a target these read: a full `PostTarget` (GET /api/posts/:id, nulls included) or a
+ * calendar card's `CalendarTarget` (empty fields left out).
+ */
+export interface TargetFields {
+  platform: PostTarget['platform'];
+  status: PostTarget['status'];
+  blocked?: PostTarget['blocked'];
+  nextAttemptAt?: string | null;
+  lastErrorCode?: string | null;
+  lastError?: string | null;
+}
+
 /** What a target shows: its publishing status, or `blocked` when it cannot go out as things stand. */
 export type TargetState = PostTarget['status'] | 'blocked';
 
-export const targetState = (target: PostTarget): TargetState => (target.blocked ? 'blocked' : target.status);
+export const targetState = (target: TargetFields): TargetState =>
+  target.blocked ? 'blocked' : target.status;
 
 export const TARGET_COLOR: Record<TargetState, string> = {
   pending: 'gray',
@@ -53,15 +67,15 @@ export const KNOWN_ERROR_CODES = [
 const KNOWN = new Set<string>(KNOWN_ERROR_CODES);
 
 /** Why a target failed (or last failed): the translated code, else the raw text, else null. */
-export function targetReason(t: TFunction, target: PostTarget): string | null {
+export function targetReason(t: TFunction, target: TargetFields): string | null {
   const code = target.lastErrorCode;
   if (code && KNOWN.has(code))
     return t(`networkErrors.${code}`, { platform: PLATFORM_NAMES[target.platform] });
-  return target.lastError;
+  return target.lastError ?? null;
 }
 
 /** What stands in the way, e.g. "Connect Bluesky to publish", or null. */
-export const blockedText = (t: TFunction, target: PostTarget) =>
+export const blockedText = (t: TFunction, target: TargetFields) =>
   target.blocked
     ? t(`targets.blocked.${target.blocked}`, { platform: PLATFORM_NAMES[target.platform] })
     : null;
@@ -71,7 +85,7 @@ export const blockedText = (t: TFunction, target: PostTarget) =>
  * "X: published", "Bluesky: retrying at …", "Connect Bluesky to publish". A draft's targets are only
  * their network's name: nothing is due yet.
  */
-export function targetLabel(t: TFunction, target: PostTarget, postStatus: Post['status']): string {
+export function targetLabel(t: TFunction, target: TargetFields, postStatus: Post['status']): string {
   const platform = PLATFORM_NAMES[target.platform];
   if (postStatus === 'draft') return platform;
   const blocked = blockedText(t, target);

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Post } from '../../../../shared/api/posts.schemas';
+import type { CalendarPost, Post } from '../../../../shared/api/posts.schemas';
 import { api } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey, postsRangesKey } from './get-posts';
 
 export const reschedulePost = ({ id, date }: { id: string; date: string }) =>
   api<Post>(`/posts/${id}/reschedule`, { method: 'POST', body: { date } });
@@ -15,9 +15,10 @@ export const useReschedulePost = () => {
   return useMutation({
     mutationFn: reschedulePost,
     onMutate: async ({ id, date }) => {
-      await queryClient.cancelQueries({ queryKey: postsQueryKey });
-      const before = queryClient.getQueriesData<Post[]>({ queryKey: postsQueryKey });
-      queryClient.setQueriesData<Post[]>({ queryKey: postsQueryKey }, (posts) =>
+      // The calendar's ranges only: the single posts kept beside them are not lists.
+      await queryClient.cancelQueries({ queryKey: postsRangesKey });
+      const before = queryClient.getQueriesData<CalendarPost[]>({ queryKey: postsRangesKey });
+      queryClient.setQueriesData<CalendarPost[]>({ queryKey: postsRangesKey }, (posts) =>
         posts?.map((p) =>
           p.id === id && p.scheduledAt ? { ...p, scheduledAt: moveToDate(p.scheduledAt, date) } : p,
         ),

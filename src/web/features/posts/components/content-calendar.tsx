@@ -12,7 +12,7 @@ import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../../shared/api/posts.schemas';
+import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { usePosts } from '../api/get-posts';
 import classes from './content-calendar.module.css';
 import { type PostCardActions, PostCard } from './post-card';
@@ -39,7 +39,7 @@ function Day({
 }: {
   day: Dayjs;
   inMonth: boolean;
-  posts: Post[];
+  posts: CalendarPost[];
   onAddPost: (date: Date) => void;
   actions: PostCardActions;
 }) {
@@ -101,7 +101,7 @@ export function ContentCalendar({
   );
 
   const byDay = useMemo(() => {
-    const map = new Map<string, Post[]>();
+    const map = new Map<string, CalendarPost[]>();
     for (const post of posts.data ?? []) {
       if (!post.scheduledAt) continue;
       const k = key(dayjs(post.scheduledAt));
@@ -111,7 +111,7 @@ export function ContentCalendar({
   }, [posts.data]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const post = (active.data.current as { post: Post } | undefined)?.post;
+    const post = (active.data.current as { post: CalendarPost } | undefined)?.post;
     if (!post?.scheduledAt || !over) return;
     // Dropping on the day it is already on changes nothing; a neighbouring month's day is fine.
     if (over.id === key(dayjs(post.scheduledAt))) return;

@@ -4,17 +4,17 @@ import { IconCalendarEvent, IconDots, IconInfoCircle, IconPencil, IconTrash } fr
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../../shared/api/posts.schemas';
+import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_ICONS } from '../../../components/platform-icon';
-import { cardHtml } from '../card-html';
 import { targetLabel, targetState } from '../target-status';
 import classes from './post-card.module.css';
 
 export interface PostCardActions {
-  onDetails: (post: Post) => void;
-  onEdit: (post: Post) => void;
-  onReschedule: (post: Post) => void;
-  onDelete: (post: Post) => void;
+  onDetails: (post: CalendarPost) => void;
+  onEdit: (post: CalendarPost) => void;
+  onReschedule: (post: CalendarPost) => void;
+  onDelete: (post: CalendarPost) => void;
 }
 
 // One formatter for every card (toLocaleTimeString with options builds a new one per call).
@@ -22,7 +22,7 @@ let timeFormatter: Intl.DateTimeFormat | undefined;
 const timeFormat = () =>
   (timeFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
-export function PostCard({ post, ...actions }: { post: Post } & PostCardActions) {
+export function PostCard({ post, ...actions }: { post: CalendarPost } & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
@@ -50,7 +50,8 @@ export function PostCard({ post, ...actions }: { post: Post } & PostCardActions)
         <span className={classes.time}>{time}</span>
         <CardMenu post={post} {...actions} />
       </div>
-      <div className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />
+      {/* Made by the server already; passed through again so that nothing else ever reaches the page. */}
+      <div className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.card) }} />
       <div className={classes.foot}>
         {targetMarks(t, post)}
         <span className={classes.status} data-status={post.status}>
@@ -65,7 +66,7 @@ export function PostCard({ post, ...actions }: { post: Post } & PostCardActions)
  * Each network's mark, tinted by where its target stands, with a CSS tooltip saying so (the same words
  * are its accessible name). Plain elements and no hooks of its own: a month holds hundreds of these.
  */
-function targetMarks(t: TFunction, post: Post) {
+function targetMarks(t: TFunction, post: CalendarPost) {
   return (
     <div className={classes.targets}>
       {post.targets.map((target) => {
@@ -92,7 +93,13 @@ function targetMarks(t: TFunction, post: Post) {
  * The card's Details / Edit / Reschedule / Delete menu, mounted only once opened: a month of cards each holding
  * a live popover would cost the calendar its render budget.
  */
-function CardMenu({ post, onDetails, onEdit, onReschedule, onDelete }: { post: Post } & PostCardActions) {
+function CardMenu({
+  post,
+  onDetails,
+  onEdit,
+  onReschedule,
+  onDelete,
+}: { post: CalendarPost } & PostCardActions) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const trigger = (

@@ -62,9 +62,11 @@ describe('post details', () => {
       [`POST /api/posts/${ID}/retry`]: () => ({ status: 200, json: retried }),
     });
     vi.stubGlobal('fetch', api.fetch);
-    renderWithProviders(<PostDetailDialog post={failed} onClose={() => {}} />);
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />);
 
-    const article = screen.getByRole('article');
+    // The calendar holds only the card: the whole post is asked for first.
+    expect(screen.getByLabelText('Loading…')).toBeTruthy();
+    const article = await screen.findByRole('article');
     expect(article.textContent).toBe('Hello world');
     expect(article.querySelector('img')).toBeNull();
     const x = screen.getByRole('group', { name: 'X' });
@@ -85,16 +87,28 @@ describe('post details', () => {
     expect(api.calls.some((c) => c.method === 'POST' && c.path === `/api/posts/${ID}/retry`)).toBe(true);
   });
 
-  it('offers no Retry when nothing failed, and says what stands in the way', () => {
+  it('offers no Retry when nothing failed, and says what stands in the way', async () => {
     const waiting = post([target({ blocked: 'not_connected' })], 'scheduled');
     vi.stubGlobal(
       'fetch',
       fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: waiting }) }).fetch,
     );
-    renderWithProviders(<PostDetailDialog post={waiting} onClose={() => {}} />);
-    expect(screen.getByRole('group', { name: 'Bluesky' }).textContent).toContain(
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />);
+    expect((await screen.findByRole('group', { name: 'Bluesky' })).textContent).toContain(
       'Connect Bluesky to publish',
     );
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('says so and closes when the post was deleted since the calendar showed it', async () => {
+    const api = fakeApi({});
+    vi.stubGlobal('fetch', api.fetch);
+    const onClose = vi.fn();
+    renderWithProviders(<PostDetailDialog id={ID} onClose={onClose} />);
+    expect(await screen.findByText('This post no longer exists: it was deleted.')).toBeTruthy();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // A 404 is not asked again.
+    expect(api.calls.filter((c) => c.path === `/api/posts/${ID}`)).toHaveLength(1);
+    expect(screen.queryByRole('article')).toBeNull();
   });
 });

@@ -1,15 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { usePost } from '../api/get-post';
+import { isClientError, usePost } from '../api/get-post';
 import { useRetryPost } from '../api/retry-post';
-import { cardHtml } from '../card-html';
+import { usePostNotOpened } from '../hooks/use-open-post';
+import { cardHtml } from '../../../../shared/card-html';
 import { blockedText, POST_STATUS_COLOR, TARGET_COLOR, targetReason } from '../target-status';
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
@@ -84,17 +86,22 @@ function scheduledText(t: TFunction, language: string, post: Post) {
   return t('postDetail.scheduledFor', { time, zone });
 }
 
-/** A post's details: its text, when it goes out, and each network's publishing status, with Retry. */
-export function PostDetailDialog({ post: initial, onClose }: { post: Post; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const { data: post } = usePost(initial);
-  const retry = useRetryPost();
-  const failed = post.targets.some((target) => target.status === 'failed');
-  const onRetry = () =>
-    retry.mutate(post.id, {
-      onSuccess: () => notify({ color: 'green', message: t('postDetail.retried') }),
-      onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
-    });
+/**
+ * A post's details: its text, when it goes out, and each network's publishing status, with Retry. The
+ * calendar holds only the card, so the whole post comes first (a loader meanwhile), then again every few
+ * seconds while it is being published.
+ */
+export function PostDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data: post, error } = usePost(id);
+  const notOpened = usePostNotOpened();
+  // Gone (deleted meanwhile) or never loaded: say so and close. A failed refresh keeps what is shown.
+  const fatal = error && (!post || isClientError(error)) ? error : null;
+  useEffect(() => {
+    if (!fatal) return;
+    notOpened(fatal);
+    onClose();
+  }, [fatal, notOpened, onClose]);
   return (
     <Modal
       opened
@@ -104,38 +111,58 @@ export function PostDetailDialog({ post: initial, onClose }: { post: Post; onClo
       size="lg"
       centered
     >
-      <Stack>
-        <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text size="sm">{scheduledText(t, i18n.language, post)}</Text>
-          <Badge variant="light" color={POST_STATUS_COLOR[post.status]}>
-            {t(`calendar.status.${post.status}`)}
-          </Badge>
-        </Group>
-        <Paper withBorder p="sm" radius="sm" aria-label={t('postDetail.content')} role="article">
-          {post.content.trim() ? (
-            <Text size="sm" dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('preview.empty')}
-            </Text>
-          )}
-        </Paper>
-        <Stack gap="xs">
-          {post.targets.map((target) => (
-            <TargetRow key={target.platform} target={target} />
-          ))}
-        </Stack>
-        <Group justify="flex-end">
-          {failed && (
-            <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>
-              {t('postDetail.retry')}
-            </Button>
-          )}
-          <Button variant="default" onClick={onClose}>
-            {t('common.close')}
-          </Button>
-        </Group>
-      </Stack>
+      {post ? (
+        <PostDetails post={post} onClose={onClose} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
     </Modal>
+  );
+}
+
+function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const retry = useRetryPost();
+  const failed = post.targets.some((target) => target.status === 'failed');
+  const onRetry = () =>
+    retry.mutate(post.id, {
+      onSuccess: () => notify({ color: 'green', message: t('postDetail.retried') }),
+      onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+    });
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm">{scheduledText(t, i18n.language, post)}</Text>
+        <Badge variant="light" color={POST_STATUS_COLOR[post.status]}>
+          {t(`calendar.status.${post.status}`)}
+        </Badge>
+      </Group>
+      <Paper withBorder p="sm" radius="sm" aria-label={t('postDetail.content')} role="article">
+        {post.content.trim() ? (
+          <Text size="sm" dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('preview.empty')}
+          </Text>
+        )}
+      </Paper>
+      <Stack gap="xs">
+        {post.targets.map((target) => (
+          <TargetRow key={target.platform} target={target} />
+        ))}
+      </Stack>
+      <Group justify="flex-end">
+        {failed && (
+          <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>
+            {t('postDetail.retry')}
+          </Button>
+        )}
+        <Button variant="default" onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

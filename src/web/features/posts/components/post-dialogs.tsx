@@ -2,7 +2,7 @@ import { Button, Group, Modal } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../../shared/api/posts.schemas';
+import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -15,7 +15,7 @@ const ymd = (date: Date) =>
 export function useRescheduleTo() {
   const { t } = useTranslation();
   const reschedule = useReschedulePost();
-  return (post: Post, date: string) =>
+  return (post: CalendarPost, date: string) =>
     reschedule.mutate(
       { id: post.id, date },
       {
@@ -26,7 +26,7 @@ export function useRescheduleTo() {
 }
 
 /** Choose another day; the post keeps its time of day. */
-export function RescheduleDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClose: () => void }) {
   const { t } = useTranslation();
   const rescheduleTo = useRescheduleTo();
   const [date, setDate] = useState<string | null>(post.scheduledAt ? ymd(new Date(post.scheduledAt)) : null);
@@ -66,7 +66,7 @@ export function RescheduleDialog({ post, onClose }: { post: Post; onClose: () =>
   );
 }
 
-export function DeletePostDialog({ post, onClose }: { post: Post; onClose: () => void }) {
+export function DeletePostDialog({ post, onClose }: { post: CalendarPost; onClose: () => void }) {
   const { t } = useTranslation();
   const remove = useDeletePost();
   return (

@@ -1,7 +1,8 @@
-import { Container, Group, Stack, Title } from '@mantine/core';
+import { Box, Container, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post } from '../../../../shared/api/posts.schemas';
+import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { useEditPost } from '../hooks/use-open-post';
 import { Composer, type Draft, draftOf, emptyDraft } from './composer';
 import { ContentCalendar } from './content-calendar';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
@@ -10,7 +11,7 @@ const PostDetailDialog = lazy(() =>
   import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })),
 );
 
-type Dialog = { kind: 'details' | 'reschedule' | 'delete'; post: Post } | null;
+type Dialog = { kind: 'details' | 'reschedule' | 'delete'; post: CalendarPost } | null;
 
 /**
  * The post manager: the composer above the Content Calendar that shows what it scheduled. `headerActions`
@@ -28,6 +29,7 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
     scrollTo('content-calendar');
   };
   const close = () => setDialog(null);
+  const { edit, opening } = useEditPost((post) => setDraft(draftOf(post)));
 
   return (
     <Container size="xl" py="md">
@@ -36,9 +38,10 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
           <Title order={1}>{t('posts.title')}</Title>
           {headerActions}
         </Group>
-        <div id="composer">
+        <Box id="composer" pos="relative">
+          <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
           <Composer draft={draft} onChange={setDraft} onSaved={onSaved} />
-        </div>
+        </Box>
         <ContentCalendar
           onAddPost={(date) => {
             // The day's + keeps what is being written and puts it on that day.
@@ -48,7 +51,7 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
           actions={{
             onDetails: (post) => setDialog({ kind: 'details', post }),
             onEdit: (post) => {
-              setDraft(draftOf(post));
+              void edit(post.id);
               scrollTo('composer');
             },
             onReschedule: (post) => setDialog({ kind: 'reschedule', post }),
@@ -58,7 +61,7 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
       </Stack>
       {dialog?.kind === 'details' && (
         <Suspense>
-          <PostDetailDialog post={dialog.post} onClose={close} />
+          <PostDetailDialog id={dialog.post.id} onClose={close} />
         </Suspense>
       )}
       {dialog?.kind === 'reschedule' && <RescheduleDialog post={dialog.post} onClose={close} />}

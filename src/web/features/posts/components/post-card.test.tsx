@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { renderWithProviders } from '../../../testing/render';
+import { PostCard } from './post-card';
+
+const post = (over: Partial<CalendarPost>): CalendarPost => ({
+  id: '6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c',
+  status: 'scheduled',
+  scheduledAt: '2030-01-05T15:00:00.000Z',
+  card: 'Launch <strong>day</strong> &amp; more',
+  targets: [
+    { platform: 'bluesky', status: 'pending', blocked: 'not_connected' },
+    { platform: 'twitter', status: 'failed', lastError: 'Nope.' },
+  ],
+  ...over,
+});
+const noop = () => {};
+const actions = { onDetails: noop, onEdit: noop, onReschedule: noop, onDelete: noop };
+
+describe('a calendar card', () => {
+  afterEach(cleanup);
+
+  it("shows the server's card HTML and each network's state from the summary", () => {
+    renderWithProviders(<PostCard post={post({})} {...actions} />);
+    const card = screen.getByLabelText(/^Post at/);
+    expect(card.textContent).toContain('Launch day & more');
+    expect(card.querySelector('strong')?.textContent).toBe('day');
+    expect(screen.getByRole('img', { name: 'Connect Bluesky to publish' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'X: failed: Nope.' })).toBeTruthy();
+  });
+
+  it('passes the card through the card allowlist again, whatever the server sent', () => {
+    renderWithProviders(
+      <PostCard
+        post={post({ card: 'Hi <img src=x onerror=alert(1)><a href="javascript:x()">there</a>' })}
+        {...actions}
+      />,
+    );
+    const card = screen.getByLabelText(/^Post at/);
+    expect(card.textContent).toContain('Hi there');
+    expect(card.querySelector('img, a')).toBeNull();
+  });
+});
