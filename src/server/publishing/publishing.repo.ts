@@ -74,35 +74,96 @@ export interface ClaimedTarget {
  */
 const UNCLEAR_CODES = ['timeout', 'unreachable', 'server_error', 'unexpected_answer', 'internal'];
 
-type Outcome =
+type Settled =
   | { kind: 'published'; remoteId: string; url: string | null }
-  | { kind: 'retry'; at: Date; error: string; code: string | null }
   | { kind: 'failed'; error: string; code: string | null };
+type Outcome = Settled | { kind: 'retry'; at: Date; error: string; code: string | null };
+
+/** An attempt that ended for good, published or failed, to be recorded. */
+export interface Finished {
+  claim: ClaimedTarget;
+  outcome: Settled;
+  latencyMs: number;
+}
 
 /** The worker's reads and writes; every state change of a target is one conditional statement or transaction. */
 export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
   /**
-   * The post's new status once target `targetId` moves to `status`, as SQL (all published, all failed,
-   * a mix of both, or still going). Used inside the same statement that moves the target, which cannot
-   * see its own update yet.
+   * Records how attempts ended, published or failed, for many targets at once: attempts, targets and their
+   * posts (all published, all failed, a mix of both, or still going) in one statement. A burst finishes
+   * hundreds of targets a second; one statement per batch instead of four per target.
    */
-  const settled = (postId: string, targetId: string, status: string) => sql`coalesce((
-    select case
-      when bool_and(s = 'published') then 'published'
-      when bool_and(s = 'failed') then 'failed'
-      when bool_and(s in ('published', 'failed')) then 'partially_failed'
-      else 'publishing' end
-    from (select case when id = ${targetId} then ${status} else status end as s
-            from post_targets where post_id = ${postId}) x), posts.status)`;
+  const finishMany = async (items: Finished[], now: Date) => {
+    if (!items.length) return;
+    const column = <T>(pick: (item: Finished) => T) => sql.param(items.map(pick));
+    const postIds = [...new Set(items.map((i) => i.claim.postId))].sort();
+    await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // The targets of one post settle it one at a time. A statement does not see what another target
+      // committed after the statement began: without this lock, two targets finishing together each
+      // read the other as still publishing, and the post stays `publishing` for good (PostgreSQL). In
+      // id order, so that two batches sharing posts cannot deadlock.
+      await tx.execute(
+        sql`select id from posts where id = any(${sql.param(postIds)}::uuid[]) order by id for update`,
+      );
+      await tx.execute(sql`
+        with o as (
+          select * from unnest(
+            ${column((i) => i.claim.targetId)}::uuid[], ${column((i) => i.claim.attemptId)}::uuid[],
+            ${column((i) => i.outcome.kind)}::text[],
+            ${column((i) => (i.outcome.kind === 'failed' ? i.outcome.error : null))}::text[],
+            ${column((i) => (i.outcome.kind === 'failed' ? i.outcome.code : null))}::text[],
+            ${column((i) => (i.outcome.kind === 'published' ? i.outcome.remoteId : null))}::text[],
+            ${column((i) => (i.outcome.kind === 'published' ? i.outcome.url : null))}::text[],
+            ${column((i) => i.latencyMs)}::int[]
+          ) as o(target_id, attempt_id, status, error, code, remote_id, url, latency_ms)
+        ), attempt as (
+          update publish_attempts a
+             set outcome = o.status, finished_at = ${now}, latency_ms = o.latency_ms,
+                 error = o.error, error_code = o.code
+            from o where a.id = any(${column((i) => i.claim.attemptId)}::uuid[]) and a.id = o.attempt_id
+        ), target as (
+          update post_targets t
+             set status = o.status, last_error = o.error, last_error_code = o.code,
+                 remote_id = coalesce(o.remote_id, t.remote_id), remote_url = coalesce(o.url, t.remote_url),
+                 published_at = case when o.status = 'published' then ${now}::timestamptz end,
+                 next_attempt_at = null, lease_until = null, updated_at = ${now}
+            from o
+           where t.id = any(${column((i) => i.claim.targetId)}::uuid[]) and t.id = o.target_id
+             and t.status = 'publishing'
+          returning t.id, t.post_id, t.status
+        )
+        -- The statement cannot see its own target updates: each post's targets are read as they were,
+        -- with the ones moved here taken from what they were moved to.
+        update posts p set updated_at = ${now}, status = coalesce((
+          select case
+            when bool_and(s = 'published') then 'published'
+            when bool_and(s = 'failed') then 'failed'
+            when bool_and(s in ('published', 'failed')) then 'partially_failed'
+            else 'publishing' end
+          from (select coalesce(moved.status, pt.status) as s
+                  from post_targets pt left join target moved on moved.id = pt.id
+                 where pt.post_id = p.id) x), p.status)
+         where p.id = any(array(select post_id from target))`);
+    });
+  };
 
   return {
     /**
-     * Takes the target for this worker if it is due and nobody holds it: pending or retrying and due, or
-     * publishing under a lease that ran out (its worker died). One conditional UPDATE, so two workers can
-     * never both win; the attempt, the post's status, the account and the media come in the same
-     * statement (one round trip per publish on the embedded database).
+     * Takes the targets among `targetIds` that are due and that nobody holds, for this worker: pending or
+     * retrying and due, or publishing under a lease that ran out (its worker died). One conditional UPDATE,
+     * so two workers can never both win a target; the attempts, the posts' status, the accounts and the
+     * media come in the same statement. Many targets in one statement: a burst costs one round trip and
+     * one plan per batch instead of per target (the embedded database runs one statement at a time).
      */
-    async claim(targetId: string, now: Date, leaseMs: number, worker: string): Promise<ClaimedTarget | null> {
+    async claimMany(
+      targetIds: string[],
+      now: Date,
+      leaseMs: number,
+      worker: string,
+    ): Promise<Map<string, ClaimedTarget>> {
+      const claimed = new Map<string, ClaimedTarget>();
+      if (!targetIds.length) return claimed;
       const soon = new Date(now.getTime() + 2000);
       const result = (await db.execute(sql`
         with claimed as (
@@ -112,34 +173,34 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
                  connection_id = (select c.id from social_connections c
                                    where c.user_id = p.user_id and c.platform = t.platform)
             from posts p
-           where t.id = ${targetId} and p.id = t.post_id
+           where t.id = any(${sql.param(targetIds)}::uuid[]) and p.id = t.post_id
              and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${soon}
              and ((t.status in ('pending', 'retrying') and (t.next_attempt_at is null or t.next_attempt_at <= ${soon}))
                or (t.status = 'publishing' and t.lease_until < ${now}))
           returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
-           where id = (select post_id from claimed) and status = 'scheduled'
+           where id = any(array(select post_id from claimed)) and status = 'scheduled'
         ), interrupted as (
           update publish_attempts set outcome = 'interrupted', finished_at = ${now}
-           where target_id = (select id from claimed) and outcome is null
-          returning id
+           where target_id = any(array(select id from claimed)) and outcome is null
+          returning target_id
         ), earlier as (
           -- An attempt that ended without a clear answer (timed out, lost its connection, a 5xx, an
           -- unreadable answer, an error of ours) may have created the post before its answer was lost.
-          select min(started_at) as first_at,
+          select target_id, min(started_at) as first_at,
                  coalesce(bool_or(error_code = any(${sql.param(UNCLEAR_CODES)}::text[])), false) as unclear
-            from publish_attempts where target_id = (select id from claimed)
+            from publish_attempts where target_id = any(array(select id from claimed))
+           group by target_id
         ), attempt as (
           insert into publish_attempts (target_id, started_at, worker)
           select id, ${now}, ${worker} from claimed
-          returning id
+          returning id, target_id
         )
         select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
-               (select id from attempt) as attempt_id,
-               (select count(*) from interrupted)::int as interrupted,
-               (select first_at from earlier) as first_at,
-               (select unclear from earlier) as unclear,
+               a.id as attempt_id,
+               (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
+               e.first_at, e.unclear,
                row_to_json(conn) as connection,
                (select coalesce(json_agg(json_build_object(
                          'id', m.id, 'kind', m.kind, 'mime', m.mime, 'bytes', m.bytes, 'width', m.width,
@@ -147,41 +208,45 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
                          'storageKey', m.storage_key, 'alt', pm.alt) order by pm.position), '[]'::json)
                   from post_media pm join media m on m.id = pm.media_id
                  where pm.post_id = c.post_id) as media
-          from claimed c left join social_connections conn on conn.id = c.connection_id`)) as unknown as {
+          from claimed c
+          join attempt a on a.target_id = c.id
+          left join earlier e on e.target_id = c.id
+          left join social_connections conn on conn.id = c.connection_id`)) as unknown as {
         rows: ClaimRow[];
       };
-      const row = result.rows[0];
-      if (!row) return null;
       const json = <T>(value: T | string): T =>
         typeof value === 'string' ? (JSON.parse(value) as T) : value;
-      const connection = row.connection ? json<ConnectionJson>(row.connection) : null;
-      return {
-        targetId: row.id,
-        postId: row.post_id,
-        userId: row.user_id,
-        platform: row.platform,
-        contentHtml: row.content_html,
-        checkpoint: json(row.checkpoint),
-        attempts: row.attempts,
-        attemptId: row.attempt_id,
-        resumed: row.interrupted > 0 || Boolean(row.unclear),
-        firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
-        connection: connection && {
-          id: connection.id,
-          userId: connection.user_id,
-          platform: connection.platform,
-          accountId: connection.account_id,
-          username: connection.username,
-          credentials: connection.credentials,
-          tokenExpiresAt: connection.token_expires_at ? new Date(connection.token_expires_at) : null,
-          settings: json<Record<string, string>>(connection.settings),
-          status: connection.status,
-          statusReason: connection.status_reason,
-          createdAt: new Date(connection.created_at),
-          updatedAt: new Date(connection.updated_at),
-        },
-        media: json(row.media),
-      };
+      for (const row of result.rows) {
+        const connection = row.connection ? json<ConnectionJson>(row.connection) : null;
+        claimed.set(row.id, {
+          targetId: row.id,
+          postId: row.post_id,
+          userId: row.user_id,
+          platform: row.platform,
+          contentHtml: row.content_html,
+          checkpoint: json(row.checkpoint),
+          attempts: row.attempts,
+          attemptId: row.attempt_id,
+          resumed: row.interrupted > 0 || Boolean(row.unclear),
+          firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
+          connection: connection && {
+            id: connection.id,
+            userId: connection.user_id,
+            platform: connection.platform,
+            accountId: connection.account_id,
+            username: connection.username,
+            credentials: connection.credentials,
+            tokenExpiresAt: connection.token_expires_at ? new Date(connection.token_expires_at) : null,
+            settings: json<Record<string, string>>(connection.settings),
+            status: connection.status,
+            statusReason: connection.status_reason,
+            createdAt: new Date(connection.created_at),
+            updatedAt: new Date(connection.updated_at),
+          },
+          media: json(row.media),
+        });
+      }
+      return claimed;
     },
 
     /** What became of a target we could not claim, to decide whether to look again later. */
@@ -213,54 +278,29 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
      * (attempt, target and post together), a transaction with the next job when it will retry.
      */
     async finish(claim: ClaimedTarget, outcome: Outcome, now: Date, latencyMs: number) {
-      const error = outcome.kind === 'published' ? null : outcome.error;
-      const code = outcome.kind === 'published' ? null : outcome.code;
-      const attempt = sql`update publish_attempts set outcome = ${outcome.kind}, finished_at = ${now},
-          latency_ms = ${latencyMs}, error = ${error}, error_code = ${code}
-        where id = ${claim.attemptId}`;
-      if (outcome.kind === 'retry') {
-        await db.transaction(async (t) => {
-          const tx = t as unknown as Db;
-          await tx.execute(attempt);
-          const moved = await tx
-            .update(postTargets)
-            .set({
-              status: 'retrying',
-              lastError: outcome.error,
-              lastErrorCode: outcome.code,
-              nextAttemptAt: outcome.at,
-              leaseUntil: null,
-              updatedAt: now,
-            })
-            .where(and(eq(postTargets.id, claim.targetId), eq(postTargets.status, 'publishing')))
-            .returning({ id: postTargets.id });
-          if (moved.length) await scheduler.schedule(tx, [claim.targetId], outcome.at);
-        });
-        return;
-      }
-      const published = outcome.kind === 'published';
+      if (outcome.kind !== 'retry') return finishMany([{ claim, outcome, latencyMs }], now);
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        // The targets of one post settle it one at a time. A statement does not see what another target
-        // committed after the statement began: without this lock, two targets finishing together each
-        // read the other as still publishing, and the post stays `publishing` for good (PostgreSQL).
-        await tx.execute(sql`select id from posts where id = ${claim.postId} for update`);
-        await tx.execute(sql`
-        with attempt as (${attempt}),
-        target as (
-          update post_targets
-             set status = ${outcome.kind}, last_error = ${error}, last_error_code = ${code},
-                 remote_id = coalesce(${published ? outcome.remoteId : null}, remote_id),
-                 remote_url = coalesce(${published ? outcome.url : null}, remote_url),
-                 published_at = ${published ? now : null},
-                 next_attempt_at = null, lease_until = null, updated_at = ${now}
-           where id = ${claim.targetId} and status = 'publishing'
-          returning post_id
-        )
-        update posts set updated_at = ${now}, status = ${settled(claim.postId, claim.targetId, outcome.kind)}
-         where id = (select post_id from target)`);
+        await tx.execute(sql`update publish_attempts set outcome = 'retry', finished_at = ${now},
+            latency_ms = ${latencyMs}, error = ${outcome.error}, error_code = ${outcome.code}
+          where id = ${claim.attemptId}`);
+        const moved = await tx
+          .update(postTargets)
+          .set({
+            status: 'retrying',
+            lastError: outcome.error,
+            lastErrorCode: outcome.code,
+            nextAttemptAt: outcome.at,
+            leaseUntil: null,
+            updatedAt: now,
+          })
+          .where(and(eq(postTargets.id, claim.targetId), eq(postTargets.status, 'publishing')))
+          .returning({ id: postTargets.id });
+        if (moved.length) await scheduler.schedule(tx, [claim.targetId], outcome.at);
       });
     },
+
+    finishMany,
 
     /**
      * Targets that should be moving and are not: a claim whose lease ran out (its worker died), and due

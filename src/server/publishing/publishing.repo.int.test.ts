@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createPublishingRepo, type PublishingRepo } from './publishing.repo';
+
+describe('claiming and finishing targets in groups', () => {
+  let t: TestApp;
+  let repo: PublishingRepo;
+  const sql = (text: string, params: unknown[] = []) =>
+    t.ctx.database.executeSql(text, params).then((r) => r.rows as Record<string, unknown>[]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    repo = createPublishingRepo(t.ctx.database.db, { schedule: async () => undefined } as never);
+    await sql(`insert into users (id, name, email, email_verified, role, created_at, updated_at)
+               values ('u-group', 'G', 'group@example.com', true, 'user', now(), now())`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A scheduled post due `inMs` from now with one pending target per network; returns target ids. */
+  const post = async (platforms: string[], inMs = -1000) => {
+    const [row] = await sql(
+      `insert into posts (user_id, content_html, status, scheduled_at, timezone)
+       values ('u-group', '<p>hi</p>', 'scheduled', now() + $1 * interval '1 millisecond', 'UTC') returning id`,
+      [inMs],
+    );
+    const targets = await sql(
+      `insert into post_targets (post_id, platform) select $1, p from unnest($2::text[]) p returning id`,
+      [row!.id, platforms],
+    );
+    return { postId: row!.id as string, targetIds: targets.map((r) => r.id as string) };
+  };
+  const statusOf = async (postId: string) =>
+    (await sql(`select status from posts where id = $1`, [postId]))[0]!.status;
+
+  it('claims every due target of a group in one go, none twice, and none that is not due', async () => {
+    const a = await post(['twitter', 'bluesky']);
+    const b = await post(['linkedin']);
+    const later = await post(['twitter'], 60 * 60_000);
+    const ids = [...a.targetIds, ...b.targetIds, ...later.targetIds, crypto.randomUUID()];
+    const claimed = await repo.claimMany(ids, new Date(), 30_000, 'w1');
+    expect([...claimed.keys()].sort()).toEqual([...a.targetIds, ...b.targetIds].sort());
+    expect(claimed.get(a.targetIds[0]!)).toMatchObject({
+      postId: a.postId,
+      platform: 'twitter',
+      attempts: 1,
+    });
+    expect(await statusOf(a.postId)).toBe('publishing');
+    // Held under a live lease: a second worker gets nothing.
+    expect((await repo.claimMany(ids, new Date(), 30_000, 'w2')).size).toBe(0);
+    const attempts = await sql(`select count(*)::int as n from publish_attempts where worker = 'w1'`);
+    expect(attempts[0]!.n).toBe(3);
+  });
+
+  it('settles each post from all its targets when several finish in one group', async () => {
+    const mixed = await post(['twitter', 'bluesky']);
+    const done = await post(['twitter', 'linkedin']);
+    const waiting = await post(['twitter', 'facebook']);
+    const claimed = await repo.claimMany(
+      [...mixed.targetIds, ...done.targetIds, ...waiting.targetIds],
+      new Date(),
+      30_000,
+      'w1',
+    );
+    const claim = (id: string) => claimed.get(id)!;
+    const published = { kind: 'published', remoteId: 'r1', url: 'https://x.example/r1' } as const;
+    await repo.finishMany(
+      [
+        { claim: claim(mixed.targetIds[0]!), outcome: published, latencyMs: 12 },
+        {
+          claim: claim(mixed.targetIds[1]!),
+          outcome: { kind: 'failed', error: 'No', code: 'token_invalid' },
+          latencyMs: 7,
+        },
+        { claim: claim(done.targetIds[0]!), outcome: published, latencyMs: 3 },
+        { claim: claim(done.targetIds[1]!), outcome: published, latencyMs: 4 },
+        { claim: claim(waiting.targetIds[0]!), outcome: published, latencyMs: 5 },
+      ],
+      new Date(),
+    );
+    expect(await statusOf(mixed.postId)).toBe('partially_failed');
+    expect(await statusOf(done.postId)).toBe('published');
+    // Its other target is still publishing: the post is too.
+    expect(await statusOf(waiting.postId)).toBe('publishing');
+
+    const targets = await sql(
+      `select t.status, t.remote_id, t.last_error_code, a.outcome, a.latency_ms from post_targets t
+         join publish_attempts a on a.target_id = t.id where t.post_id = $1 order by t.platform`,
+      [mixed.postId],
+    );
+    expect(targets).toEqual([
+      {
+        status: 'failed',
+        remote_id: null,
+        last_error_code: 'token_invalid',
+        outcome: 'failed',
+        latency_ms: 7,
+      },
+      { status: 'published', remote_id: 'r1', last_error_code: null, outcome: 'published', latency_ms: 12 },
+    ]);
+
+    await repo.finishMany(
+      [{ claim: claim(waiting.targetIds[1]!), outcome: published, latencyMs: 1 }],
+      new Date(),
+    );
+    expect(await statusOf(waiting.postId)).toBe('published');
+  });
+
+  it('a target that has finished keeps its outcome when told again', async () => {
+    const one = await post(['twitter']);
+    const claimed = (await repo.claimMany(one.targetIds, new Date(), 30_000, 'w1')).get(one.targetIds[0]!)!;
+    const published = { kind: 'published', remoteId: 'first', url: null } as const;
+    await repo.finishMany([{ claim: claimed, outcome: published, latencyMs: 1 }], new Date());
+    await repo.finishMany(
+      [{ claim: claimed, outcome: { kind: 'failed', error: 'late', code: null }, latencyMs: 1 }],
+      new Date(),
+    );
+    const [target] = await sql(`select status, remote_id from post_targets where id = $1`, one.targetIds);
+    expect(target).toEqual({ status: 'published', remote_id: 'first' });
+    expect(await statusOf(one.postId)).toBe('published');
+  });
+});
