@@ -1,13 +1,6 @@
 import '@mantine/tiptap/styles.css';
 import { Select } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
-import classes from './post-editor.module.css';
-
-/**
- * The toolbar's tooltips: the spec's 1000 ms delay cannot be given to the browser's own `title` tooltip,
- * so controls drop it and the CSS shows their aria-label after a second's hover instead.
- */
-const noTitle = { title: undefined };
 import { IconIndentDecrease, IconIndentIncrease } from '@tabler/icons-react';
 import Subscript from '@tiptap/extension-subscript';
 import Superscript from '@tiptap/extension-superscript';
@@ -19,6 +12,13 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FONTS } from '../../../../shared/rich-text';
+import classes from './post-editor.module.css';
+
+/**
+ * The toolbar's tooltips: the spec's 1000 ms delay cannot be given to the browser's own `title` tooltip,
+ * so controls drop it and the CSS shows their aria-label after a second's hover instead.
+ */
+const noTitle = { title: undefined };
 
 /** The spec's font sizes 1 to 7, as the HTML sizes they stand for. */
 const SIZES = ['10px', '13px', '16px', '18px', '24px', '32px', '48px'];
