@@ -191,6 +191,40 @@ describe('posts', () => {
     expect(content).toContain('<strong>end</strong>');
   });
 
+  it('shows on the card when a target retries and why one failed, as the whole post does', async () => {
+    const created = await schedule(ann, {
+      platforms: ['bluesky', 'linkedin', 'twitter'],
+      scheduledAt: '2026-06-03T10:00:00Z',
+    });
+    const { id } = created.json();
+    await t.ctx.database.executeSql(
+      `update post_targets set status = case platform when 'bluesky' then 'retrying' when 'twitter' then 'failed' else status end,
+              next_attempt_at = case platform when 'bluesky' then '2026-06-03T10:05:30.250Z'::timestamptz end,
+              last_error = case platform when 'linkedin' then null else 'Rate limited' end,
+              last_error_code = case platform when 'twitter' then 'token_invalid' end
+        where post_id = $1`,
+      [id],
+    );
+    const june = await call(ann, 'GET', '/api/posts?from=2026-06-01T00:00:00Z&to=2026-07-01T00:00:00Z');
+    const [card] = june.json().data;
+    expect(card.targets).toEqual([
+      {
+        platform: 'bluesky',
+        status: 'retrying',
+        blocked: 'not_connected',
+        nextAttemptAt: '2026-06-03T10:05:30.250Z',
+        lastError: 'Rate limited',
+      },
+      { platform: 'linkedin', status: 'pending', blocked: 'not_connected' },
+      { platform: 'twitter', status: 'failed', lastError: 'Rate limited', lastErrorCode: 'token_invalid' },
+    ]);
+    const full = (await call(ann, 'GET', `/api/posts/${id}`)).json();
+    expect(full.targets[0]).toMatchObject({
+      nextAttemptAt: '2026-06-03T10:05:30.250Z',
+      lastError: 'Rate limited',
+    });
+  });
+
   it("answers 404 for another user's post, whatever the method", async () => {
     const mine = (await schedule(ann)).json().id;
     for (const [method, url, body] of [

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
 import { media, postMedia, posts, postTargets } from '../db/schema';
@@ -12,6 +12,10 @@ export type AttachedMedia = typeof media.$inferSelect & {
 };
 export type PostWithTargetsOnly = PostRow & { targets: TargetRow[] };
 export type PostWithTargets = PostWithTargetsOnly & { media: AttachedMedia[] };
+/** What a calendar card needs of a post and its targets. */
+export type CalendarRow = Pick<PostRow, 'id' | 'status' | 'scheduledAt' | 'contentHtml'> & {
+  targets: Pick<TargetRow, 'platform' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'>[];
+};
 export interface MediaLink {
   id: string;
   edits: Record<string, unknown> | null;
@@ -92,11 +96,50 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     async find(userId: string, id: string) {
       return (await load(and(eq(posts.id, id), eq(posts.userId, userId))!))[0];
     },
-    /** The calendar's range: the posts and their targets; a card shows no media. */
-    listScheduledBetween(userId: string, from: Date, to: Date) {
-      return loadTargets(
-        and(eq(posts.userId, userId), gte(posts.scheduledAt, from), lt(posts.scheduledAt, to))!,
-      );
+    /**
+     * The calendar's range: what the cards show of the posts and their targets (no media), in one query.
+     * The targets come as one JSON array per post: decoding 1,000 rows of JSON text costs the embedded
+     * database less than half of decoding 3,000 rows of columns.
+     */
+    async listScheduledBetween(userId: string, from: Date, to: Date): Promise<CalendarRow[]> {
+      const result = (await db.execute(sql`
+        select p.id, p.status, p.scheduled_at, p.content_html,
+               (select coalesce(json_agg(json_build_array(t.platform, t.status, t.next_attempt_at,
+                                                          t.last_error, t.last_error_code)
+                                         order by t.platform), '[]')::text
+                  from post_targets t where t.post_id = p.id) as targets
+          from posts p
+         where p.user_id = ${userId} and p.scheduled_at >= ${from} and p.scheduled_at < ${to}
+         order by p.scheduled_at, p.id`)) as unknown as {
+        rows: {
+          id: string;
+          status: PostRow['status'];
+          scheduled_at: Date | string;
+          content_html: string;
+          targets: string;
+        }[];
+      };
+      return result.rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        scheduledAt: new Date(row.scheduled_at),
+        contentHtml: row.content_html,
+        targets: (
+          JSON.parse(row.targets) as [
+            string,
+            TargetRow['status'],
+            string | null,
+            string | null,
+            string | null,
+          ][]
+        ).map(([platform, status, nextAttemptAt, lastError, lastErrorCode]) => ({
+          platform,
+          status,
+          nextAttemptAt: nextAttemptAt ? new Date(nextAttemptAt) : null,
+          lastError,
+          lastErrorCode,
+        })),
+      }));
     },
     /** The post, one pending target per network, its media and its publish jobs, in one transaction. */
     async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {

@@ -19,7 +19,7 @@ import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/cha
 import { AppError, notFound } from '../http/errors';
 import type { MediaRow } from '../media/media.repo';
 import { toMedia } from '../media/media.service';
-import type { MediaLink, PostsRepo, PostWithTargets, PostWithTargetsOnly } from './posts.repo';
+import type { CalendarRow, MediaLink, PostsRepo, PostWithTargets } from './posts.repo';
 import { sanitizePostHtml } from './sanitize';
 
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
@@ -37,17 +37,13 @@ const blockerOf = (status: string, platform: string, connections: ConnectionStat
 };
 
 /** What a target shows while it waits or retries: the same on the full post and on its card. */
-const waitOf = (
-  p: PostWithTargetsOnly,
-  t: PostWithTargetsOnly['targets'][number],
-  connections: ConnectionStates,
-) => ({
+const waitOf = (p: CalendarRow, t: CalendarRow['targets'][number], connections: ConnectionStates) => ({
   nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
   blocked: p.status === 'draft' ? null : blockerOf(t.status, t.platform, connections),
 });
 
 /** A post as its calendar card: the card's HTML, and of each target only what is set. */
-const toCalendarPost = (p: PostWithTargetsOnly, connections: ConnectionStates): CalendarPost => ({
+const toCalendarPost = (p: CalendarRow, connections: ConnectionStates): CalendarPost => ({
   id: p.id,
   status: p.status,
   scheduledAt: p.scheduledAt?.toISOString() ?? null,
