@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,7 @@ import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { settingsRoutes } from './settings/settings.routes';
+import { securityHeaders } from './http/security-headers';
 import { templatesRoutes } from './templates/templates.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -44,7 +44,7 @@ export async function buildApp(
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const https = env.PUBLIC_URL.startsWith('https://');
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -56,6 +56,9 @@ export async function buildApp(
       },
     },
     strictTransportSecurity: https,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    void reply.headers(security);
   });
   // Uploads stream to disk; one file of at most 100 MB (the video limit) per request.
   await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 100 * 1024 * 1024 + 1 } });

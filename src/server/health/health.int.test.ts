@@ -84,6 +84,13 @@ describe('health, OpenAPI, 404s and the SPA fallback', () => {
   it('sets security headers', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // Not only on routes that answer: an unknown API path gets them too.
+    const missing = await t.app.inject({ url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(res.headers['content-security-policy']);
   });
 });
