@@ -10,8 +10,7 @@ export type AttachedMedia = typeof media.$inferSelect & {
   edits: Record<string, unknown> | null;
   alt: string;
 };
-export type PostWithTargetsOnly = PostRow & { targets: TargetRow[] };
-export type PostWithTargets = PostWithTargetsOnly & { media: AttachedMedia[] };
+export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
 /** What a calendar card needs of a post and its targets. */
 export type CalendarRow = Pick<PostRow, 'id' | 'status' | 'scheduledAt' | 'contentHtml'> & {
   targets: Pick<TargetRow, 'platform' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'>[];
@@ -56,26 +55,20 @@ const dueAt = (values: Pick<PostValues, 'status' | 'scheduledAt'>) =>
 
 /** Every query names the owner: a post id of another user finds nothing. */
 export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
-  /** The posts matching `where`, each with its targets, in two queries whatever their number. */
-  const loadTargets = async (where: SQL): Promise<PostWithTargetsOnly[]> => {
+  /**
+   * The posts matching `where`, each with its targets and media. Three queries whatever the number of
+   * posts: the targets and media are joined on the same condition rather than fetched by a list of ids.
+   */
+  const load = async (where: SQL): Promise<PostWithTargets[]> => {
     const rows = await db.select().from(posts).where(where).orderBy(asc(posts.scheduledAt), asc(posts.id));
     if (!rows.length) return [];
-    // Joined on the same condition rather than fetched by a list of ids.
-    const targets = await db
-      .select({ target: postTargets })
-      .from(postTargets)
-      .innerJoin(posts, eq(posts.id, postTargets.postId))
-      .where(where)
-      .orderBy(asc(postTargets.platform));
-    const byPost = new Map<string, PostWithTargetsOnly>(rows.map((r) => [r.id, { ...r, targets: [] }]));
-    for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
-    return [...byPost.values()];
-  };
-
-  /** The posts matching `where` with their targets and media: one more query, on the same condition. */
-  const load = async (where: SQL): Promise<PostWithTargets[]> => {
-    const [withTargets, attached] = await Promise.all([
-      loadTargets(where),
+    const [targets, attached] = await Promise.all([
+      db
+        .select({ target: postTargets })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(where)
+        .orderBy(asc(postTargets.platform)),
       db
         .select({ postId: postMedia.postId, edits: postMedia.edits, alt: postMedia.alt, media })
         .from(postMedia)
@@ -84,7 +77,10 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         .where(where)
         .orderBy(asc(postMedia.position)),
     ]);
-    const byPost = new Map<string, PostWithTargets>(withTargets.map((p) => [p.id, { ...p, media: [] }]));
+    const byPost = new Map<string, PostWithTargets>(
+      rows.map((r) => [r.id, { ...r, targets: [], media: [] }]),
+    );
+    for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
     for (const a of attached)
       byPost
         .get(a.postId)

@@ -12,7 +12,7 @@ import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
 import { grouped } from './group';
 import { publishTargetJob } from './publish.job';
-import type { ClaimedTarget, Finished, PublishingRepo } from './publishing.repo';
+import type { ClaimedTarget, Finished, Outcome, PublishingRepo } from './publishing.repo';
 
 export interface PublisherOptions {
   /** How long a claim lasts without a heartbeat; a dead worker's targets are taken over after it. */
@@ -68,8 +68,6 @@ function semaphore(limit: number) {
   };
 }
 
-type Outcome = Parameters<PublishingRepo['finish']>[1];
-
 /**
  * The publishing worker (DESIGN.md section 5): claims a due target, records the attempt, calls the
  * network through its adapter and records the outcome; transient failures come back later as new jobs,
@@ -98,7 +96,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
   );
   const record = (claimed: ClaimedTarget, outcome: Outcome, latencyMs: number) =>
     outcome.kind === 'retry'
-      ? repo.finish(claimed, outcome, clock(), latencyMs)
+      ? repo.retryLater(claimed, outcome, clock(), latencyMs)
       : finish({ claim: claimed, outcome, latencyMs });
   let reconciler: NodeJS.Timeout | undefined;
   let refresher: NodeJS.Timeout | undefined;

@@ -77,7 +77,10 @@ const UNCLEAR_CODES = ['timeout', 'unreachable', 'server_error', 'unexpected_ans
 type Settled =
   | { kind: 'published'; remoteId: string; url: string | null }
   | { kind: 'failed'; error: string; code: string | null };
-type Outcome = Settled | { kind: 'retry'; at: Date; error: string; code: string | null };
+/** Another try later, at `at`. */
+export type Retry = { kind: 'retry'; at: Date; error: string; code: string | null };
+/** How an attempt ended: for good (recorded with `finishMany`), or to be tried again (`retryLater`). */
+export type Outcome = Settled | Retry;
 
 /** An attempt that ended for good, published or failed, to be recorded. */
 export interface Finished {
@@ -273,12 +276,8 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
         .where(eq(postTargets.id, targetId));
     },
 
-    /**
-     * Records how the attempt ended and moves the target on: one statement for published and failed
-     * (attempt, target and post together), a transaction with the next job when it will retry.
-     */
-    async finish(claim: ClaimedTarget, outcome: Outcome, now: Date, latencyMs: number) {
-      if (outcome.kind !== 'retry') return finishMany([{ claim, outcome, latencyMs }], now);
+    /** Records an attempt that will be tried again and moves the target on, with its next job. */
+    async retryLater(claim: ClaimedTarget, outcome: Retry, now: Date, latencyMs: number) {
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await tx.execute(sql`update publish_attempts set outcome = 'retry', finished_at = ${now},

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
+import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
@@ -11,7 +12,6 @@ import { notify } from '../../../lib/notify';
 import { isClientError, usePost } from '../api/get-post';
 import { useRetryPost } from '../api/retry-post';
 import { usePostNotOpened } from '../hooks/use-open-post';
-import { cardHtml } from '../../../../shared/card-html';
 import { blockedText, POST_STATUS_COLOR, TARGET_COLOR, targetReason } from '../target-status';
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
