@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './test/chromium';
 
-const PORT = 3210;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database per run: the first test meets the app exactly as a newcomer does.
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-'));
