@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
@@ -75,10 +76,12 @@ export async function buildApp(
       ),
   });
 
-  // Cookies are SameSite=Lax; on top of that a state-changing call must come from our own origin.
+  // Cookies are SameSite=Lax; on top of that a state-changing call must come from our own origin. Every
+  // unsafe method is checked whatever its path and however the path is spelled (percent-encoded,
+  // absolute-form): the rule does not look at the path at all.
   const trustedOrigin = new URL(env.PUBLIC_URL).origin;
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!UNSAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     if ((origin && origin !== trustedOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {
       throw new AppError(
@@ -88,11 +91,16 @@ export async function buildApp(
       );
     }
   });
+  registerInputGuard(app);
 
-  // Changes to users and sessions made here apply to this process's next request at once.
-  // (onSend: before the answer leaves, so the client's next request cannot come first.)
+  // Changes to users made here apply to this process's next request at once. The router's pattern is
+  // matched, not the URL as spelled. (onSend: before the answer leaves, so the client's next request
+  // cannot come first. Sign-in, sign-out and resets forget sessions in their own routes.)
   app.addHook('onSend', async (request) => {
-    if (UNSAFE_METHODS.has(request.method) && /^\/api\/(auth|users|trials)\b/.test(request.url))
+    if (
+      UNSAFE_METHODS.has(request.method) &&
+      /^\/api\/(users|trials)(\/|$)/.test(request.routeOptions.url ?? '')
+    )
       ctx.guards.forgetSessions();
   });
 
@@ -113,13 +121,10 @@ export async function buildApp(
   await healthRoutes(app, { database: ctx.database });
   await authRoutes(app, {
     auth: ctx.auth,
-    throttle: ctx.throttle,
+    guards: ctx.guards,
+    signInLock: ctx.signInLock,
     publicUrl: env.PUBLIC_URL,
-    login: {
-      maxFailures: env.LOGIN_MAX_FAILURES,
-      lockMinutes: env.LOGIN_LOCK_MINUTES,
-      perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
-    },
+    perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
   });
   await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
   await trialsRoutes(app, {

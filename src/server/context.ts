@@ -4,6 +4,7 @@ import { createAdminRepo } from './admin/admin.repo';
 import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
+import { createSignInLock } from './auth/sign-in-lock.service';
 import { createGuards } from './auth/session';
 import { type ChangeFeed, NO_CHANGE_FEED } from './db/change-feed';
 import type { Database } from './db/client';
@@ -140,7 +141,10 @@ export function createContext({
     trialsRepo,
     guards: createGuards(auth, audit, changes),
     changes,
-    throttle: createLoginThrottleRepo(db),
+    signInLock: createSignInLock(createLoginThrottleRepo(db), {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMinutes: env.LOGIN_LOCK_MINUTES,
+    }),
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsRepo(db),

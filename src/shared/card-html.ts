@@ -1,7 +1,8 @@
 /** The most characters a calendar card shows: it clamps to three lines, and the week view is wider. */
 export const CARD_MAX = 160;
 
-const TAG = /(<[^>]*>)/;
+// No '<' inside a tag: a run of '<' without '>' is then one failed try per character, not a rescan.
+const TAG = /(<[^<>]*>)/;
 const ALLOWED = /^<\/?(b|i|em|strong|span)>$/i;
 const BLOCK_END = /^<\/(p|div|h[1-6]|li|blockquote|pre)>$|^<br\s*\/?>$/i;
 /** One visible character: an entity (`&amp;`, `&#233;`) or one code point (an emoji is not two). */

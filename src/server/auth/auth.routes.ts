@@ -4,79 +4,99 @@ import { z } from 'zod';
 import {
   PasswordResetRequestSchema,
   ResetPasswordBodySchema,
+  ResetPasswordLinkParamsSchema,
+  ResetPasswordLinkQuerySchema,
+  SessionAnswerSchema,
   SignInBodySchema,
 } from '../../shared/api/auth.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
-import type { LoginThrottleRepo } from './login-throttle.repo';
+import { type Guards, userOf } from './session';
+import type { SignInLock } from './sign-in-lock.service';
 
 export interface AuthRoutesDeps {
   auth: Auth;
-  throttle: LoginThrottleRepo;
+  guards: Guards;
+  signInLock: SignInLock;
   publicUrl: string;
-  login: { maxFailures: number; lockMinutes: number; perIpPerMinute: number };
+  perIpPerMinute: number;
 }
 
-/** Hands a request to better-auth as a web Request and copies its answer back, errors in our ApiError shape. */
+/**
+ * The only paths of better-auth's HTTP API that are reachable, each behind a route of ours below (an
+ * allowlist: DESIGN.md §8). Everything else the library could answer (its admin plugin, account linking,
+ * user updates, session lists) is not mounted, so it is a 404 like any unknown path. Server code still
+ * calls the library directly (`auth.api.*`), behind our own services and guards.
+ */
+export const EXPOSED_AUTH_PATHS = [
+  '/sign-in/email',
+  '/sign-out',
+  '/get-session',
+  '/request-password-reset',
+  '/reset-password',
+  '/reset-password/:token',
+] as const;
+
+const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+
+/**
+ * Hands one request to better-auth as a web Request for `path` (never the raw request URL, which may be
+ * spelled in absolute form) and copies its status, headers and cookies back. The answer's body is returned
+ * for the route to shape; a library error becomes our ApiError.
+ */
 async function forward(
   auth: Auth,
   publicUrl: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  path: string,
   body?: unknown,
 ) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || key === 'content-length') continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
-  const payload = body ?? request.body;
+  if (body !== undefined) headers.set('content-type', 'application/json');
   const response = await auth.handler(
-    new Request(new URL(request.url, publicUrl), {
+    new Request(new URL(`/api/auth${path}`, publicUrl), {
       method: request.method,
       headers,
-      body: payload === undefined || request.method === 'GET' ? undefined : JSON.stringify(payload),
+      body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
   reply.status(response.status);
   response.headers.forEach((value, key) => {
-    if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+    if (key !== 'set-cookie' && key !== 'content-length' && key !== 'content-type') reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
-    const error = JSON.parse(text) as { code?: string; message?: string };
-    const send = () =>
-      reply.send({
-        statusCode: response.status,
-        code: error.code ?? 'AUTH_ERROR',
-        message: error.message ?? 'Authentication failed.',
-      });
-    return { status: response.status, send, sendUser: send };
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
   }
-  return {
-    status: response.status,
-    send: () => reply.send(text || null),
-    /** The session token lives in the HttpOnly cookie only; page scripts never see it. */
-    sendUser: () => {
-      const { user } = JSON.parse(text) as {
-        user: { id: string; email: string; name: string; role?: string };
-      };
-      return reply.send({
-        user: { id: user.id, email: user.email, name: user.name, role: user.role ?? 'user' },
-      });
-    },
-  };
+  if (response.status >= 400) {
+    const error = (json ?? {}) as { code?: string; message?: string };
+    throw new AppError(
+      response.status,
+      error.code ?? 'AUTH_ERROR',
+      error.message ?? 'Authentication failed.',
+    );
+  }
+  return { status: response.status, json };
 }
 
-const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
-
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
-  const { auth, throttle, publicUrl, login } = deps;
+  const { auth, guards, signInLock, publicUrl, perIpPerMinute } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
+  const userAnswer = (user: { id: string; email: string; name: string; role?: string | null }) => ({
+    user: { id: user.id, email: user.email, name: user.name, role: user.role ?? 'user' },
+  });
 
   r.post(
     '/api/auth/sign-in/email',
@@ -85,35 +105,54 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the session cookie',
         body: SignInBodySchema,
-        response: {
-          200: z
-            .object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }).loose() })
-            .loose(),
-          ...errors,
-        },
+        response: { 200: SessionAnswerSchema, ...errors },
       },
-      config: { rateLimit: { max: login.perIpPerMinute, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: perIpPerMinute, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const { email } = request.body;
-      const lockedUntil = await throttle.lockedUntil(email);
-      if (lockedUntil) {
-        const minutes = minutesUntil(lockedUntil);
-        throw new AppError(
-          429,
-          'ACCOUNT_LOCKED',
-          `Too many failed sign-in attempts for this account. Try again in ${minutes} minutes.`,
-          {
-            retryAfterSeconds: minutes * 60,
-          },
-        );
+      await signInLock.assertOpen(email);
+      try {
+        const { json } = await forward(auth, publicUrl, request, reply, '/sign-in/email', request.body);
+        await signInLock.recordSuccess(email);
+        guards.forgetSessions();
+        // The session token lives in the HttpOnly cookie only; page scripts never see it.
+        return userAnswer((json as { user: Parameters<typeof userAnswer>[0] }).user);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) await signInLock.recordFailure(email);
+        throw error;
       }
-      const result = await forward(auth, publicUrl, request, reply, request.body);
-      if (result.status === 401) await throttle.recordFailure(email, login.maxFailures, login.lockMinutes);
-      if (result.status !== 200) return result.send();
-      await throttle.clear(email);
-      return result.sendUser();
     },
+  );
+
+  r.post(
+    '/api/auth/sign-out',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session and clear its cookie',
+        response: { 200: z.object({ success: z.boolean() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await forward(auth, publicUrl, request, reply, '/sign-out', {});
+      guards.forgetSessions();
+      return { success: true };
+    },
+  );
+
+  r.get(
+    '/api/auth/get-session',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user of this session (never the session token)',
+        response: { 200: SessionAnswerSchema, ...errors },
+      },
+    },
+    async (request) => userAnswer(userOf(request)),
   );
 
   r.post(
@@ -123,18 +162,52 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
         tags: ['auth'],
         summary: 'Mail a password reset link; answers the same whether or not the account exists',
         body: PasswordResetRequestSchema,
-        response: { 200: z.object({ status: z.boolean() }).loose(), ...errors },
+        response: { 200: z.object({ status: z.boolean() }), ...errors },
       },
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       const redirectTo = request.body.redirectTo ?? '/reset-password';
-      if (!redirectTo.startsWith('/') || redirectTo.startsWith('//')) {
+      if (!isSitePath(redirectTo)) {
         throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: redirectTo must be a path on this site', {
           fields: { redirectTo: 'errors.validation' },
         });
       }
-      return (await forward(auth, publicUrl, request, reply, { ...request.body, redirectTo })).send();
+      await forward(auth, publicUrl, request, reply, '/request-password-reset', {
+        ...request.body,
+        redirectTo,
+      });
+      return { status: true };
+    },
+  );
+
+  r.get(
+    '/api/auth/reset-password/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The mailed reset link: redirects to the app's reset page with the token, or with an error",
+        params: ResetPasswordLinkParamsSchema,
+        querystring: ResetPasswordLinkQuerySchema,
+        response: { 302: z.null(), ...errors },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const callbackURL = request.query.callbackURL ?? '/reset-password';
+      if (!isSitePath(callbackURL)) {
+        throw new AppError(
+          400,
+          'VALIDATION_ERROR',
+          'Invalid query: callbackURL must be a path on this site',
+          {
+            fields: { callbackURL: 'errors.validation' },
+          },
+        );
+      }
+      const path = `/reset-password/${encodeURIComponent(request.params.token)}?callbackURL=${encodeURIComponent(callbackURL)}`;
+      await forward(auth, publicUrl, request, reply, path);
+      return reply.send(null);
     },
   );
 
@@ -143,20 +216,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password with the token from the reset mail',
+        summary: 'Set a new password with the token from the reset mail; ends every session of the account',
         body: ResetPasswordBodySchema,
-        response: { 200: z.object({ status: z.boolean() }).loose(), ...errors },
+        response: { 200: z.object({ status: z.boolean() }), ...errors },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
-    async (request, reply) => (await forward(auth, publicUrl, request, reply, request.body)).send(),
+    async (request, reply) => {
+      await forward(auth, publicUrl, request, reply, '/reset-password', request.body);
+      guards.forgetSessions();
+      return { status: true };
+    },
   );
-
-  // Everything else better-auth serves: sign-out, get-session, the reset link's redirect.
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/api/auth/*',
-    schema: { hide: true },
-    handler: async (request, reply) => (await forward(auth, publicUrl, request, reply)).send(),
-  });
 }

@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { EXPOSED_AUTH_PATHS } from '../auth/auth.routes';
 
 type Access = 'public' | 'user' | 'admin' | 'super_admin';
 
@@ -17,8 +18,9 @@ const RULES: Record<string, Access> = {
   'POST /api/auth/sign-in/email': 'public',
   'POST /api/auth/request-password-reset': 'public',
   'POST /api/auth/reset-password': 'public',
-  'GET /api/auth/*': 'public',
-  'POST /api/auth/*': 'public',
+  'GET /api/auth/reset-password/:token': 'public',
+  'POST /api/auth/sign-out': 'user',
+  'GET /api/auth/get-session': 'user',
   'POST /api/trials': 'public',
   'GET /api/users/profile': 'user',
   'GET /api/users': 'admin',
@@ -88,6 +90,55 @@ function expected(access: Access, actor: Actor): 'allowed' | 401 | 403 {
   return RANK[actor] >= NEEDED[access] ? 'allowed' : 403;
 }
 
+const emailOf = (actor: Actor) => `${actor.replace(' ', '-')}@example.com`;
+
+/**
+ * Every endpoint the auth library (better-auth and its admin plugin) can answer, by its path under
+ * /api/auth: either exposed through one of our routes (EXPOSED_AUTH_PATHS, which the rules above cover)
+ * or not mounted at all. A library upgrade that adds an endpoint fails this test until it is listed here.
+ */
+const NOT_MOUNTED_AUTH_PATHS = [
+  '/sign-in/social',
+  '/callback/:id',
+  '/sign-up/email',
+  '/verify-password',
+  '/verify-email',
+  '/send-verification-email',
+  '/change-email',
+  '/change-password',
+  '/update-session',
+  '/update-user',
+  '/delete-user',
+  '/list-sessions',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/link-social',
+  '/list-accounts',
+  '/delete-user/callback',
+  '/unlink-account',
+  '/refresh-token',
+  '/get-access-token',
+  '/account-info',
+  '/admin/set-role',
+  '/admin/get-user',
+  '/admin/create-user',
+  '/admin/update-user',
+  '/admin/list-users',
+  '/admin/list-user-sessions',
+  '/admin/unban-user',
+  '/admin/ban-user',
+  '/admin/impersonate-user',
+  '/admin/stop-impersonating',
+  '/admin/revoke-user-session',
+  '/admin/revoke-user-sessions',
+  '/admin/remove-user',
+  '/admin/set-user-password',
+  '/admin/has-permission',
+  '/ok',
+  '/error',
+];
+
 describe('authorization matrix: every /api route × every kind of caller', () => {
   let t: TestApp;
   const routes: { method: string; url: string }[] = [];
@@ -110,7 +161,7 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
       ['admin', 'admin'],
       ['super_admin', 'super_admin'],
     ] as const) {
-      const email = `${actor.replace(' ', '-')}@example.com`;
+      const email = emailOf(actor);
       await createUser(t.ctx, { email, role });
       cookies[actor] = await signIn(t.app, email);
     }
@@ -140,7 +191,7 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
         .replace(':category', 'business')
         .replace(':tag', 'nope')
         .replace(':name', 'nope')
-        .replace('*', 'get-session');
+        .replace(':token', 'no-such-token');
       for (const [i, actor] of ACTORS.entries()) {
         const res = await t.app.inject({
           method: method as 'GET',
@@ -149,6 +200,9 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
           remoteAddress: `10.77.${r}.${i}`,
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
         });
+        // Signing out ends the caller's session: sign in again for the routes after this one.
+        if (url === '/api/auth/sign-out' && actor !== 'anonymous' && res.statusCode === 200)
+          cookies[actor] = await signIn(t.app, emailOf(actor));
         const want = expected(access, actor);
         const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
         seen.push(`${method} ${url} as ${actor}: ${got}${got === want ? '' : ` (expected ${want})`}`);
@@ -156,5 +210,53 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
       }
     }
     expect(seen.filter((line) => line.includes('expected'))).toEqual([]);
+  });
+
+  it('classifies every endpoint of the auth library, and the ones not mounted answer 404 to everyone', async () => {
+    const library = Object.values(
+      t.ctx.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+    )
+      .filter((endpoint) => endpoint.path)
+      .map((endpoint) => ({ path: endpoint.path!, methods: [endpoint.options?.method ?? 'GET'].flat() }));
+    const exposed: readonly string[] = EXPOSED_AUTH_PATHS;
+    expect(
+      library.map((e) => e.path).filter((p) => !exposed.includes(p) && !NOT_MOUNTED_AUTH_PATHS.includes(p)),
+    ).toEqual([]);
+    for (const path of exposed)
+      expect(
+        routes.some((r) => r.url === `/api/auth${path}`),
+        path,
+      ).toBe(true);
+
+    const answered: string[] = [];
+    for (const { path, methods } of library.filter((e) => NOT_MOUNTED_AUTH_PATHS.includes(e.path))) {
+      for (const method of methods.filter((m) => m !== '*')) {
+        for (const actor of ACTORS) {
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url: `/api/auth${path.replace(':id', 'credential')}`,
+            headers: actor === 'anonymous' ? {} : { cookie: cookies[actor]! },
+            ...(method === 'GET' ? {} : { payload: { userId: 'x', role: 'super_admin' } }),
+          });
+          if (res.statusCode !== 404) answered.push(`${method} ${path} as ${actor}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(answered).toEqual([]);
+  });
+
+  it("gives an admin no way to make themselves super_admin through the library's admin endpoints", async () => {
+    const admin = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookies.admin! } });
+    const { id } = admin.json().user;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin/set-role',
+      headers: { cookie: cookies.admin! },
+      payload: { userId: id, role: 'super_admin' },
+    });
+    expect(res.statusCode).toBe(404);
+    const after = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookies.admin! } });
+    expect(after.json().user).toMatchObject({ id, role: 'admin' });
+    expect(after.body).not.toContain('token');
   });
 });

@@ -46,7 +46,9 @@ export function sanitizePostHtml(html: string): string {
       '*': {
         'text-align': [/^(left|right|center|justify)$/],
         'font-size': [/^(x{0,2}-small|small|medium|large|x{1,3}-large|\d{1,2}(\.\d+)?(px|pt|em|rem|%))$/],
-        'font-family': [new RegExp(`^['"]?(${fontList})['"]?(,\\s*[\\w\\s-]+)*$`, 'i')],
+        // One of our fonts, then any fallback list. No nested quantifier: the old `(,\s*[\w\s-]+)*$`
+        // backtracked exponentially on `Arial, a, a, … a.` (issue 10).
+        'font-family': [new RegExp(`^['"]?(${fontList})['"]?(?:,[\\w\\s,-]*)?$`, 'i')],
       },
     },
     transformTags: {

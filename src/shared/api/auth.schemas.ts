@@ -27,3 +27,11 @@ export const CreateAdminBodySchema = z.object({
   password: newPasswordField,
 });
 export type CreateAdminBody = z.infer<typeof CreateAdminBodySchema>;
+
+/** What sign-in and the session call answer: who is signed in, never the session token. */
+export const SessionAnswerSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.string() }),
+});
+
+export const ResetPasswordLinkParamsSchema = z.object({ token: z.string().min(1).max(500) });
+export const ResetPasswordLinkQuerySchema = z.object({ callbackURL: z.string().max(200).optional() });

@@ -1,8 +1,7 @@
 // twitter-text is CommonJS: Node's ESM loader offers only its default export.
 import twitterText from 'twitter-text';
+import { graphemeCount } from './graphemes';
 import { type Platform, rulesFor, type TwitterAccountType } from './rules';
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /**
  * The length of `text` as `platform` counts it:
@@ -14,11 +13,8 @@ export function textLength(platform: Platform, text: string): number {
   switch (platform) {
     case 'twitter':
       return twitterText.parseTweet(text).weightedLength;
-    case 'bluesky': {
-      let n = 0;
-      for (const _ of graphemes.segment(text)) n++;
-      return n;
-    }
+    case 'bluesky':
+      return graphemeCount(text);
     default:
       return text.length;
   }

@@ -81,7 +81,19 @@ export function htmlToText(html: string): string {
 
   return out
     .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+\n/g, '\n')
+    .split('\n')
+    .map(trimEndOfLine)
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * A line without its trailing spaces and tabs. A loop, not `/[ \t]+\n/`, which rescans a long run of
+ * spaces from each of its characters (quadratic in a `<pre>` of spaces).
+ */
+function trimEndOfLine(line: string) {
+  let end = line.length;
+  while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+  return line.slice(0, end);
 }

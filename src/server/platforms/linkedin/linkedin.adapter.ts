@@ -88,8 +88,10 @@ export function toLittleText(text: string): string {
 /** What little text says, as plain text: templates and mentions resolved, escapes removed. */
 export function fromLittleText(little: string): string {
   return little
-    .replace(/\{hashtag\|(?:\\#|#|＃)\|((?:\\.|[^}])*)\}/g, '#$1')
-    .replace(/@\[((?:\\.|[^\]])*)\]\(urn:li:[^)]*\)/g, '$1')
+    // An escape or any other character, never both ways: `(?:\\.|[^}])*` could read a backslash either
+    // way and backtracked exponentially on a run of them.
+    .replace(/\{hashtag\|(?:\\#|#|＃)\|((?:\\.|[^}\\])*)\}/g, '#$1')
+    .replace(/@\[((?:\\.|[^\]\\])*)\]\(urn:li:[^)]*\)/g, '$1')
     .replace(/\\(.)/g, '$1');
 }
 
