@@ -3,14 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { Logger } from 'pino';
 import pg from 'pg';
-import { pino } from 'pino';
 import type { Role } from '../src/shared/roles';
 import { buildApp } from '../src/server/app';
 import { type AppContext, createContext } from '../src/server/context';
 import { createChangeFeed } from '../src/server/db/change-feed';
 import { openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
+import { createLogger } from '../src/server/logger';
 import { startQueue } from '../src/server/jobs/queue';
 import type { Platform } from '../src/shared/platforms/rules';
 import type { PlatformAdapter } from '../src/server/platforms/contract';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   encryptionKey?: Buffer;
   /** Replace some networks' adapters (the rest are the real ones, configured from env). */
   adapters?: Partial<Record<Platform, PlatformAdapter>>;
+  /** The app's logger, for a test that reads what was logged. */
+  logger?: Logger;
 }
 
 export async function createTestApp(
@@ -54,7 +57,7 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...env,
   });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   // The real queue on the test's database; workers run only when a test starts the publisher.
   const queue = await startQueue(database, logger, { worker: false, jobs: [publishTargetJob] });
   const ctx = createContext({

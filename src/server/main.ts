@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
 import { buildApp } from './app';
 import { createContext } from './context';
 import { createChangeFeed } from './db/change-feed';
 import { openDatabase } from './db/client';
+import { createLogger } from './logger';
 import { loadEnv } from './env';
 import { startQueue } from './jobs/queue';
 import { sendMailJob } from './mail/send-mail.job';
@@ -20,10 +20,12 @@ async function main() {
     throw new Error(`--role must be one of ${ROLES.join(', ')}, not "${values.role}"`);
   const role = values.role as ProcessRole;
   const env = loadEnv();
-  const logger = pino({
-    level: env.LOG_LEVEL,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  });
+  const logger = createLogger(env.LOG_LEVEL);
+  if (!env.SMTP_URL) {
+    logger.warn(
+      'SMTP_URL is not set: mail is not sent. Each mail, with the password-reset or trial link it holds, is kept in the outbox and written to this log',
+    );
+  }
 
   if (env.DATABASE_URL && !env.AUTH_SECRET) {
     logger.warn(
