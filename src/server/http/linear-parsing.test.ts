@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_PATTERN } from '../../shared/api/fields';
-import { fillTemplate } from '../../shared/api/templates.schemas';
+import { fillTemplate, TemplateWriteSchema } from '../../shared/api/templates.schemas';
 import { fillVariables } from '../../shared/api/variables.schemas';
 import { cardHtml } from '../../shared/card-html';
 import { normaliseTag, suggestHashtags } from '../../shared/hashtags';
@@ -55,6 +55,16 @@ const cases: [string, () => unknown][] = [
   ['LinkedIn text of backslashes in a hashtag', () => fromLittleText(`{hashtag|#|${repeat('\\a')}`)],
   ['LinkedIn text of backslashes in a mention', () => fromLittleText(`@[${repeat('\\a')}`)],
   ['LinkedIn text of many hashtags', () => toLittleText(repeat('#a#'))],
+  [
+    'a template of "<"',
+    () =>
+      TemplateWriteSchema.safeParse({
+        name: 'n',
+        category: 'Events',
+        platforms: ['x'],
+        content: repeat('<'),
+      }),
+  ],
   ['variables of "{{ "', () => fillVariables(repeat('{{ '), { a: 'b' })],
   ['variables of an open name', () => fillVariables(`{{ ${repeat('a')} `, { a: 'b' })],
   [

@@ -27,7 +27,8 @@ export const TemplateWriteSchema = z.object({
   content: z
     .string()
     .max(100_000, 'posts.contentTooLong')
-    .refine((html) => html.replace(/<[^>]*>/g, '').trim().length > 0, 'templates.contentRequired'),
+    // `[^<>]`, not `[^>]`: a run of '<' with no '>' would be rescanned from each of its characters.
+    .refine((html) => html.replace(/<[^<>]*>/g, '').trim().length > 0, 'templates.contentRequired'),
 });
 export type TemplateWrite = z.input<typeof TemplateWriteSchema>;
 export type TemplateInput = z.output<typeof TemplateWriteSchema>;
