@@ -79,17 +79,17 @@ export function createMediaService({ repo, store, links, decoders = 2 }: MediaSe
   /** Reads an image's header, refuses it above the pixel limit, and writes its thumbnail. */
   const thumbnail = (name: string, source: string, target: string) =>
     decoding(async () => {
-      const options = { failOn: 'truncated', limitInputPixels: MAX_PIXELS } as const;
       let meta: sharp.Metadata;
       try {
-        meta = await sharp(source, options).metadata();
+        // The header alone, without sharp's own pixel limit, so that an image above it is named as such.
+        meta = await sharp(source, { failOn: 'truncated', limitInputPixels: false }).metadata();
       } catch {
         throw unreadable(name);
       }
       if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw tooManyPixels(name);
       try {
         // Decoding the whole image for the thumbnail is what finds a truncated or corrupt file.
-        await sharp(source, { ...options, animated: false })
+        await sharp(source, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, animated: false })
           .rotate()
           .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
           .webp()

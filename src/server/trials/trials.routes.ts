@@ -20,10 +20,7 @@ export interface TrialsRoutesDeps {
   perIpPerHour: number;
 }
 
-export async function trialsRoutes(
-  app: FastifyInstance,
-  { trials, guards, perIpPerHour }: TrialsRoutesDeps,
-) {
+export async function trialsRoutes(app: FastifyInstance, { trials, guards, perIpPerHour }: TrialsRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
