@@ -127,25 +127,14 @@ export async function buildApp(
     perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
   });
   await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
-  await trialsRoutes(app, {
-    repo: ctx.trialsRepo,
-    trials: ctx.trials,
-    guards: ctx.guards,
-    perIpPerHour: env.TRIAL_RATE_PER_HOUR,
-  });
+  await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
-  await mediaRoutes(app, {
-    media: ctx.media,
-    store: ctx.mediaStore,
-    guards: ctx.guards,
-    links: ctx.mediaLinks,
-    repo: ctx.mediaRepo,
-  });
+  await mediaRoutes(app, { media: ctx.media, guards: ctx.guards });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });
-  await variablesRoutes(app, { db: ctx.database.db, guards: ctx.guards });
-  await settingsRoutes(app, { settings: ctx.settings, audit: ctx.audit, guards: ctx.guards });
+  await variablesRoutes(app, { variables: ctx.variables, guards: ctx.guards });
+  await settingsRoutes(app, { settings: ctx.settings, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });
 

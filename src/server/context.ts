@@ -19,12 +19,15 @@ import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
 import { createPostsService } from './posts/posts.service';
 import { createSettingsRepo } from './settings/settings.repo';
+import { createSettingsService } from './settings/settings.service';
 import { createTemplatesRepo } from './templates/templates.repo';
 import { createTemplatesService } from './templates/templates.service';
 import { createTrialsRepo } from './trials/trials.repo';
 import { createTrialsService } from './trials/trials.service';
 import { createUsersRepo } from './users/users.repo';
 import { createUsersService } from './users/users.service';
+import { createVariablesRepo } from './variables/variables.repo';
+import { createVariablesService } from './variables/variables.service';
 import { createConnectionsRepo } from './connections/connections.repo';
 import { createConnectionsService } from './connections/connections.service';
 import { createSealer } from './connections/crypto';
@@ -75,7 +78,7 @@ export function createContext({
   });
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger });
   const audit = createAuditRepo(db);
-  const settings = createSettingsRepo(db);
+  const settingsRepo = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
   const trialsRepo = createTrialsRepo(db);
   const connectionsRepo = createConnectionsRepo(db);
@@ -136,9 +139,8 @@ export function createContext({
     auth,
     audit,
     admin: createAdminRepo(db),
-    settings,
+    settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
-    trialsRepo,
     guards: createGuards(auth, audit, changes),
     changes,
     signInLock: createSignInLock(createLoginThrottleRepo(db), {
@@ -148,8 +150,9 @@ export function createContext({
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsRepo(db),
+    variables: createVariablesService(createVariablesRepo(db)),
     mediaStore,
-    media: createMediaService({ repo: mediaRepo, store: mediaStore }),
+    media: createMediaService({ repo: mediaRepo, store: mediaStore, links: mediaLinks }),
     adapters,
     connections,
     connectionsRepo,
@@ -168,7 +171,7 @@ export function createContext({
     trials: createTrialsService({
       repo: trialsRepo,
       users: usersRepo,
-      settings,
+      settings: settingsRepo,
       audit,
       auth,
       mail,

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,12 +8,19 @@ import sharp from 'sharp';
 import { IMAGE_EXTENSIONS, type Media, MEDIA_LIMITS, type MediaKind } from '../../shared/api/media.schemas';
 import type { SessionUser } from '../auth/session';
 import { AppError, notFound } from '../http/errors';
+import { cleanFileName } from './file-name';
+import type { MediaLinks } from './media-links';
 import type { MediaRepo, MediaRow } from './media.repo';
 import type { MediaStore } from './media.store';
 import { probeVideo } from './probe';
+import { semaphore } from './semaphore';
 
 const MB = 1024 * 1024;
 const THUMBNAIL_PX = 320;
+/** 40 megapixels: above every network's largest image, far below what a small file can claim to be. */
+const MAX_PIXELS = 40_000_000;
+/** An upload in progress that nothing has written to for this long was left by a stopped process. */
+const STALE_UPLOAD_MS = 60 * 60_000;
 
 export const toMedia = (row: MediaRow): Media => ({
   id: row.id,
@@ -39,26 +45,94 @@ const tooLarge = (file: string, kind: MediaKind) =>
   });
 const unreadable = (file: string) =>
   new AppError(400, 'MEDIA_UNREADABLE', `Failed to add ${file}. Please try again.`, { params: { file } });
+// The spec has no text of its own for this: it is a file we will not read, so it gets that message.
+const tooManyPixels = (file: string) =>
+  new AppError(400, 'MEDIA_TOO_MANY_PIXELS', `Failed to add ${file}. Please try again.`, {
+    params: { file, maxMegapixels: MAX_PIXELS / 1_000_000 },
+  });
 
 export interface Upload {
   filename: string;
   stream: Readable & { truncated?: boolean };
 }
 
-export function createMediaService({ repo, store }: { repo: MediaRepo; store: MediaStore }) {
+/** What a file route sends: its type, its length and its bytes. */
+export interface MediaFile {
+  mime: string;
+  bytes: number;
+  body: Readable | Buffer;
+}
+
+export interface MediaServiceDeps {
+  repo: MediaRepo;
+  store: MediaStore;
+  links: MediaLinks;
+  /** How many images are decoded (sharp) or videos probed (ffprobe) at once; the rest wait their turn. */
+  decoders?: number;
+}
+
+export function createMediaService({ repo, store, links, decoders = 2 }: MediaServiceDeps) {
+  // Each decode takes memory in proportion to the image and a thread of libuv's small pool, which the
+  // file system calls of every other request share: a burst of uploads waits here instead.
+  const decoding = semaphore(decoders);
+
+  /** Reads an image's header, refuses it above the pixel limit, and writes its thumbnail. */
+  const thumbnail = (name: string, source: string, target: string) =>
+    decoding(async () => {
+      let meta: sharp.Metadata;
+      try {
+        // The header alone, without sharp's own pixel limit, so that an image above it is named as such.
+        meta = await sharp(source, { failOn: 'truncated', limitInputPixels: false }).metadata();
+      } catch {
+        throw unreadable(name);
+      }
+      if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_PIXELS) throw tooManyPixels(name);
+      try {
+        // Decoding the whole image for the thumbnail is what finds a truncated or corrupt file.
+        await sharp(source, { failOn: 'truncated', limitInputPixels: MAX_PIXELS, animated: false })
+          .rotate()
+          .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+          .webp()
+          .toFile(target);
+      } catch {
+        throw unreadable(name);
+      }
+      return meta;
+    });
+
+  const get = async (actor: SessionUser, id: string) => {
+    const row = await repo.find(actor.id, id);
+    if (!row) throw notFound('This file');
+    return row;
+  };
+
+  const send = async (mime: string, key: string): Promise<MediaFile> => ({
+    mime,
+    bytes: await store.size(key),
+    body: store.read(key),
+  });
+
   return {
     /**
      * Streams an upload to disk (never whole in memory), then judges it by its bytes, not its name:
-     * type, size, and whether it can be decoded. Only a file that passes is kept; anything else leaves
-     * nothing behind.
+     * type, size, and whether it can be decoded. Only a file that passes is kept; a refused or failed
+     * upload leaves nothing behind, neither in the temporary folder nor in the user's.
      */
     async upload(actor: SessionUser, kind: MediaKind, { filename, stream }: Upload): Promise<Media> {
-      const name = filename.slice(0, 255) || 'file';
+      const name = cleanFileName(filename);
       const id = randomUUID();
       const temp = await store.tempPath(id);
+      const thumbTemp = await store.tempPath(`${id}.thumb`);
+      const kept: string[] = [];
+      const keep = async (path: string, key: string) => {
+        await store.keep(path, key);
+        kept.push(key);
+      };
       const hash = createHash('sha256');
       let bytes = 0;
       try {
+        // The file exists before the first byte, so a body that breaks off cannot create it afterwards.
+        const file = await open(temp, 'w');
         await pipeline(
           stream,
           new Transform({
@@ -68,7 +142,7 @@ export function createMediaService({ repo, store }: { repo: MediaRepo; store: Me
               done(null, chunk);
             },
           }),
-          createWriteStream(temp),
+          file.createWriteStream(),
         );
         if (stream.truncated || bytes > MEDIA_LIMITS[kind].maxMb * MB) throw tooLarge(name, kind);
         const type = await fileTypeFromFile(temp);
@@ -78,23 +152,10 @@ export function createMediaService({ repo, store }: { repo: MediaRepo; store: Me
           if (!type || !(IMAGE_EXTENSIONS as readonly string[]).includes(type.ext))
             throw notSupported(name, kind);
           const storageKey = `${actor.id}/${id}.${type.ext}`;
+          const meta = await thumbnail(name, temp, thumbTemp);
           const thumbnailKey = `${actor.id}/${id}.thumb.webp`;
-          let meta: sharp.Metadata;
-          const thumbTemp = await store.tempPath(`${id}.thumb`);
-          try {
-            // Decoding the whole image for the thumbnail is what finds a truncated or corrupt file.
-            meta = await sharp(temp, { failOn: 'truncated' }).metadata();
-            await sharp(temp, { failOn: 'truncated', animated: false })
-              .rotate()
-              .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
-              .webp()
-              .toFile(thumbTemp);
-          } catch {
-            await rm(thumbTemp, { force: true });
-            throw unreadable(name);
-          }
-          await store.keep(temp, storageKey);
-          await store.keep(thumbTemp, thumbnailKey);
+          await keep(temp, storageKey);
+          await keep(thumbTemp, thumbnailKey);
           return toMedia(
             await repo.insert({
               ...base,
@@ -108,26 +169,53 @@ export function createMediaService({ repo, store }: { repo: MediaRepo; store: Me
         }
 
         if (!type?.mime.startsWith('video/')) throw notSupported(name, kind);
-        const info = await probeVideo(temp);
+        const info = await decoding(() => probeVideo(temp));
         if (!info) throw unreadable(name);
         const storageKey = `${actor.id}/${id}.${type.ext}`;
-        await store.keep(temp, storageKey);
+        await keep(temp, storageKey);
         return toMedia(
           await repo.insert({ ...base, mime: type.mime, ...info, storageKey, thumbnailKey: null }),
         );
+      } catch (error) {
+        await Promise.all(kept.map((key) => store.remove(key)));
+        throw error;
       } finally {
-        await rm(temp, { force: true });
+        await Promise.all([rm(temp, { force: true }), rm(thumbTemp, { force: true })]);
       }
     },
 
-    async get(actor: SessionUser, id: string) {
-      const row = await repo.find(actor.id, id);
-      if (!row) throw notFound('This file');
-      return row;
+    /** Clears what uploads interrupted by a stop left in the temporary folder; says how many. */
+    removeStaleUploads: () => store.removeStaleTemp(new Date(Date.now() - STALE_UPLOAD_MS)),
+
+    /** One of the user's files, or its thumbnail. */
+    async file(actor: SessionUser, id: string, variant: 'original' | 'thumbnail'): Promise<MediaFile> {
+      const row = await get(actor, id);
+      if (variant === 'original') return send(row.mime, row.storageKey);
+      if (!row.thumbnailKey) throw new AppError(404, 'NOT_FOUND', 'This file has no thumbnail.');
+      return send('image/webp', row.thumbnailKey);
+    },
+
+    /**
+     * A file by a signed link (media-links.ts), for a network that pulls it; as JPEG when asked, for
+     * networks that take nothing else. A wrong, expired or revoked link reads as not found: it says
+     * nothing about what exists.
+     */
+    async signedFile(id: string, link: { expires: number; sig: string; format?: 'jpeg' }) {
+      const row = links.verify(id, link.expires, link.sig) ? await repo.findSigned(id) : undefined;
+      if (!row) throw new AppError(404, 'NOT_FOUND', 'This link is not valid or has expired.');
+      if (link.format !== 'jpeg' || row.kind !== 'image' || row.mime === 'image/jpeg')
+        return send(row.mime, row.storageKey);
+      const jpeg = await decoding(() =>
+        sharp(store.pathOf(row.storageKey), { limitInputPixels: MAX_PIXELS })
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+      );
+      return { mime: 'image/jpeg', bytes: jpeg.length, body: jpeg } satisfies MediaFile;
     },
 
     async remove(actor: SessionUser, id: string) {
-      const row = await this.get(actor, id);
+      const row = await get(actor, id);
       await repo.remove(actor.id, id);
       await store.remove(row.storageKey);
       if (row.thumbnailKey) await store.remove(row.thumbnailKey);

@@ -22,6 +22,12 @@ describe('settings', () => {
       payload: { trialDurationDays: 30 },
     });
     expect(res.json()).toEqual({ trialDurationDays: 30 });
+    const [entry] = await t.ctx.audit.recent(1);
+    expect(entry).toMatchObject({
+      actorEmail: 'root@example.com',
+      action: 'settings.update',
+      details: { before: { trialDurationDays: 7 }, after: { trialDurationDays: 30 } },
+    });
     expect((await t.app.inject({ url: '/api/settings', headers: { cookie: root } })).json()).toEqual({
       trialDurationDays: 30,
     });
@@ -38,6 +44,7 @@ describe('settings', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields).toEqual({ trialDurationDays: 'settings.trialDurationInvalid' });
+      expect((await t.ctx.audit.recent(1))[0]?.details).toMatchObject({ after: { trialDurationDays: 30 } });
       expect((await t.app.inject({ url: '/api/settings', headers: { cookie: root } })).json()).toEqual({
         trialDurationDays: 30,
       });

@@ -10,22 +10,17 @@ import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { TrialRequestBodySchema, TrialRequestResultSchema } from '../../shared/api/trials.schemas';
 import { canManageUsers, isSuperAdmin } from '../../shared/roles';
 import { type Guards, userOf } from '../auth/session';
-import type { TrialsRepo } from './trials.repo';
 import type { TrialsService } from './trials.service';
 
 const E = ApiErrorSchema;
 
 export interface TrialsRoutesDeps {
-  repo: TrialsRepo;
   trials: TrialsService;
   guards: Guards;
   perIpPerHour: number;
 }
 
-export async function trialsRoutes(
-  app: FastifyInstance,
-  { repo, trials, guards, perIpPerHour }: TrialsRoutesDeps,
-) {
+export async function trialsRoutes(app: FastifyInstance, { trials, guards, perIpPerHour }: TrialsRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -40,11 +35,9 @@ export async function trialsRoutes(
       },
     },
     async (request, reply) => {
-      const stored = await repo.insertIfNew(request.body);
-      if (stored) request.log.info({ email: request.body.email }, 'trial requested');
-      return stored
-        ? reply.status(201).send({ status: 'received' })
-        : reply.status(200).send({ status: 'already_requested' });
+      const result = await trials.request(request.body);
+      if (result.status === 'received') request.log.info({ email: request.body.email }, 'trial requested');
+      return reply.status(result.status === 'received' ? 201 : 200).send(result);
     },
   );
 
@@ -62,22 +55,31 @@ export async function trialsRoutes(
     async (request) => trials.list(request.query.status),
   );
 
-  for (const decision of ['approve', 'reject'] as const) {
-    r.post(
-      `/api/trials/:id/${decision}`,
-      {
-        onRequest: guards.requireRole(isSuperAdmin),
-        schema: {
-          tags: ['trials'],
-          summary:
-            decision === 'approve'
-              ? 'Approve: creates the trial account and mails it a set-password link (super_admin)'
-              : 'Reject a pending trial request (super_admin)',
-          params: TrialIdParamsSchema,
-          response: { 200: TrialRequestSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
-        },
+  r.post(
+    '/api/trials/:id/approve',
+    {
+      onRequest: guards.requireRole(isSuperAdmin),
+      schema: {
+        tags: ['trials'],
+        summary: 'Approve: creates the trial account and mails it a set-password link (super_admin)',
+        params: TrialIdParamsSchema,
+        response: { 200: TrialRequestSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
       },
-      async (request) => trials[decision](userOf(request), request.params.id),
-    );
-  }
+    },
+    async (request) => trials.approve(userOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/trials/:id/reject',
+    {
+      onRequest: guards.requireRole(isSuperAdmin),
+      schema: {
+        tags: ['trials'],
+        summary: 'Reject a pending trial request (super_admin)',
+        params: TrialIdParamsSchema,
+        response: { 200: TrialRequestSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => trials.reject(userOf(request), request.params.id),
+  );
 }

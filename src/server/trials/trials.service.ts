@@ -1,4 +1,5 @@
 import type { TrialRequest } from '../../shared/api/admin.schemas';
+import type { TrialRequestBody, TrialRequestResult } from '../../shared/api/trials.schemas';
 import type { AuditRepo } from '../audit/audit.repo';
 import type { Auth } from '../auth/auth';
 import { createPasswordSetupLink } from '../auth/password-link';
@@ -47,6 +48,11 @@ export function createTrialsService(deps: TrialsServiceDeps) {
   };
 
   return {
+    /** Stores a trial request unless one for this email is still pending; says which happened. */
+    async request(input: TrialRequestBody): Promise<TrialRequestResult> {
+      return { status: (await repo.insertIfNew(input)) ? 'received' : 'already_requested' };
+    },
+
     async list(status?: TrialRequest['status']) {
       return { data: (await repo.list(status)).map(toTrialRequest) };
     },

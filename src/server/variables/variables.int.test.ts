@@ -33,4 +33,36 @@ describe('caption variables', () => {
       value: 'variables.required',
     });
   });
+
+  it.each([
+    '__proto__',
+    '_brand',
+    'my brand',
+    '{{brand}}',
+    'brand}',
+    'brand.name',
+    'marque-é',
+    'a'.repeat(51),
+  ])('refuses the name %j with 400 naming the name, for setting and deleting', async (name) => {
+    const path = `/api/variables/${encodeURIComponent(name)}`;
+    for (const res of [await call(ann, 'PUT', path, { value: 'x' }), await call(ann, 'DELETE', path)]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ name: 'variables.nameInvalid' });
+    }
+    expect((await call(ann, 'GET', '/api/variables')).json()).toEqual({ data: {} });
+  });
+
+  it('stores and lists every name of the pattern, those of Object.prototype among them', async () => {
+    const names = ['constructor', 'toString', 'hasOwnProperty', 'brand-name', 'Brand_2', 'a'.repeat(50)];
+    for (const name of names) {
+      expect((await call(bob, 'PUT', `/api/variables/${name}`, { value: `is ${name}` })).statusCode).toBe(
+        200,
+      );
+    }
+    const { data } = (await call(bob, 'GET', '/api/variables')).json();
+    expect(Object.entries(data).sort()).toEqual(names.map((n) => [n, `is ${n}`]).sort());
+    expect((await call(bob, 'DELETE', '/api/variables/constructor')).json().data).not.toHaveProperty(
+      'constructor',
+    );
+  });
 });

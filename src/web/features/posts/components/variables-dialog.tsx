@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@manti
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VARIABLE_NAME } from '../../../../shared/api/variables.schemas';
+import { VARIABLE_NAME_MAX, VariableNameSchema } from '../../../../shared/api/variables.schemas';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDeleteVariable, useSetVariable, useVariables } from '../api/variables';
@@ -19,7 +19,7 @@ export function VariablesDialog({ onClose }: { onClose: () => void }) {
 
   const add = () => {
     if (!name.trim() || !value.trim()) return setProblem(t('variables.required'));
-    if (!VARIABLE_NAME.test(name.trim())) return setProblem(t('variables.nameInvalid'));
+    if (!VariableNameSchema.safeParse(name.trim()).success) return setProblem(t('variables.nameInvalid'));
     setProblem(null);
     set.mutate(
       { name: name.trim(), value },
@@ -47,6 +47,7 @@ export function VariablesDialog({ onClose }: { onClose: () => void }) {
         <TextInput
           label={t('variables.name')}
           value={name}
+          maxLength={VARIABLE_NAME_MAX}
           onChange={(e) => setName(e.currentTarget.value)}
           error={problem}
         />
