@@ -47,9 +47,14 @@ const unreadable = (file: string) =>
   new AppError(400, 'MEDIA_UNREADABLE', `Failed to add ${file}. Please try again.`, { params: { file } });
 // The spec has no text of its own for this: it is a file we will not read, so it gets that message.
 const tooManyPixels = (file: string) =>
-  new AppError(400, 'MEDIA_TOO_MANY_PIXELS', `Failed to add ${file}. Please try again.`, {
-    params: { file, maxMegapixels: MAX_PIXELS / 1_000_000 },
-  });
+  new AppError(
+    400,
+    'MEDIA_TOO_MANY_PIXELS',
+    `${file} exceeds the ${MAX_PIXELS / 1_000_000} megapixel size limit.`,
+    {
+      params: { file, maxMegapixels: MAX_PIXELS / 1_000_000 },
+    },
+  );
 
 export interface Upload {
   filename: string;

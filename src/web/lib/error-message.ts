@@ -18,7 +18,7 @@ const CODE_KEYS: Record<string, string> = {
   NOT_A_TRIAL: 'users.notATrial',
   MEDIA_TOO_LARGE: 'media.tooLarge',
   MEDIA_UNREADABLE: 'media.failed',
-  MEDIA_TOO_MANY_PIXELS: 'media.failed',
+  MEDIA_TOO_MANY_PIXELS: 'media.tooManyPixels',
   TOO_MANY_FILES: 'media.tooMany',
   TRIAL_ENDED: 'trialBanner.endedShort',
   POST_INCOMPLETE: 'composer.incomplete',
