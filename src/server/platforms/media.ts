@@ -75,8 +75,7 @@ export function assertMediaFits(platform: Platform, media: readonly MediaFile[])
     platform,
     media.map((file) => ({ ...file, name: file.id })),
   ).find((p) => p.code !== 'image_type');
-  if (problem)
-    throw new PlatformError('permanent', describe(problem), { code: ERROR_CODES[problem.code] });
+  if (problem) throw new PlatformError('permanent', describe(problem), { code: ERROR_CODES[problem.code] });
 }
 
 /**

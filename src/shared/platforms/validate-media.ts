@@ -54,7 +54,14 @@ function imageProblems(platform: Platform, file: MediaItem): MediaProblem[] {
   if (range && file.width && file.height) {
     const ratio = file.width / file.height;
     if (ratio < ratioValue(range.min) - RATIO_SLACK || ratio > ratioValue(range.max) + RATIO_SLACK)
-      problems.push({ platform, code: 'image_aspect', name: file.name, ratio, min: range.min, max: range.max });
+      problems.push({
+        platform,
+        code: 'image_aspect',
+        name: file.name,
+        ratio,
+        min: range.min,
+        max: range.max,
+      });
   }
   return problems;
 }

@@ -32,7 +32,10 @@ const IMAGE_NEEDS = imageNeeds('instagram');
 
 /** The URL Instagram fetches: non-JPEG or too large images ask our media route for a JPEG rendition. */
 export function instagramMediaUrl(file: MediaFile): string {
-  if (file.kind === 'video' || (IMAGE_NEEDS.accepts.includes(file.mime) && file.bytes <= IMAGE_NEEDS.maxBytes))
+  if (
+    file.kind === 'video' ||
+    (IMAGE_NEEDS.accepts.includes(file.mime) && file.bytes <= IMAGE_NEEDS.maxBytes)
+  )
     return file.publicUrl;
   return `${file.publicUrl}${file.publicUrl.includes('?') ? '&' : '?'}format=jpeg`;
 }
