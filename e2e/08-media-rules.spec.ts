@@ -13,7 +13,7 @@ const TEXTS = {
     mix: 'لا يقبل X الصور ومقاطع الفيديو في المنشور نفسه.',
     // Lengths are written by Intl for the locale (its digits and unit words).
     short: /^يقبل Instagram مقاطع فيديو لا تقل مدتها عن .+؛ ومدة clip\.mp4 هي .+\.$/,
-    postNow: 'انشر الآن',
+    postNow: 'نشر الآن',
   },
 };
 
@@ -59,5 +59,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.getByText('Instagram', { exact: true }).click();
     await expect(page.getByText(text.mix)).toBeHidden();
     await expect(page.getByText(text.short)).toBeVisible();
+    await page.getByText(text.short).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/instagram-short-${locale}-390.png` });
   });
 }
