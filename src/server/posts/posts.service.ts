@@ -87,7 +87,6 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   updatedAt: p.updatedAt.toISOString(),
 });
 
-/** The format name each network's rules use, from a stored image's MIME type. */
 const invalid = (field: string, key: string, what: string) =>
   new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
 
