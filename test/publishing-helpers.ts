@@ -110,12 +110,16 @@ export async function uploadImage(
   return { media: await uploadMedia(t, cookie, 'image', `image-${seed}.${format}`, bytes), bytes };
 }
 
-export const clipPath = fileURLToPath(new URL('./fixtures/clip.mp4', import.meta.url));
+/**
+ * test/fixtures/clip-4s.mp4: the one-second clip.mp4 with its frames held four times as long, because
+ * TikTok, Instagram and LinkedIn take no video under three seconds (MEDIA_RULES).
+ */
+export const clipPath = fileURLToPath(new URL('./fixtures/clip-4s.mp4', import.meta.url));
 
-/** Uploads test/fixtures/clip.mp4 as a video. */
+/** Uploads the four-second test clip as a video. */
 export async function uploadClip(t: TestApp, cookie: string): Promise<{ media: Media; bytes: Buffer }> {
   const bytes = await readFile(clipPath);
-  return { media: await uploadMedia(t, cookie, 'video', 'clip.mp4', bytes), bytes };
+  return { media: await uploadMedia(t, cookie, 'video', 'clip-4s.mp4', bytes), bytes };
 }
 
 export interface PostSpec {

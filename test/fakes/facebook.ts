@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { probeVideo } from '../../src/server/media/probe';
 import type { MediaFile, NetworkConfig } from '../../src/server/platforms/contract';
 import { json, pageNewestFirst, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer, FaultMatch } from './fake-server';
@@ -346,7 +347,8 @@ export async function createMediaFile(
     bytes: data.length,
     width,
     height,
-    durationSeconds: 'video' in spec ? 1 : null,
+    // The real length, as an upload would record it: the adapters check it against MEDIA_RULES.
+    durationSeconds: 'video' in spec ? ((await probeVideo(path))?.durationSeconds ?? null) : null,
     altText: 'video' in spec ? '' : (spec.altText ?? ''),
     path,
     publicUrl: '',

@@ -1,5 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { MEDIA_RULES, videoFormatName } from '../../shared/platforms/media-rules';
+import type { Platform } from '../../shared/platforms/rules';
+import { type MediaProblem, mediaProblems } from '../../shared/platforms/validate-media';
+import { PLATFORM_NAMES } from './http';
 import { PlatformError } from './contract';
 import type { MediaFile } from './contract';
 
@@ -10,6 +14,68 @@ export interface ImageNeeds {
   maxDimension?: number;
   /** MIME types the network accepts as they are; anything else is converted to JPEG. */
   accepts: readonly string[];
+}
+
+/** What `platform` takes as an image (MEDIA_RULES), for `prepareImage`; `gif` for X's animated GIFs. */
+export function imageNeeds(platform: Platform, variant: 'still' | 'gif' = 'still'): ImageNeeds {
+  const rules = MEDIA_RULES[platform].image;
+  if (variant === 'gif' && rules.gifMaxBytes) return { maxBytes: rules.gifMaxBytes, accepts: ['image/gif'] };
+  return { maxBytes: rules.maxBytes, maxDimension: rules.maxDimension, accepts: rules.sentAs };
+}
+
+/** The `PlatformError` code of a problem, as the web words it (`networkErrors.*`). */
+const ERROR_CODES: Record<MediaProblem['code'], string> = {
+  needs_media: 'media_required',
+  media_mix: 'media_mix',
+  too_many_items: 'too_many_media',
+  too_many_images: 'too_many_images',
+  too_many_videos: 'too_many_videos',
+  image_type: 'image_type',
+  image_aspect: 'image_aspect',
+  video_type: 'video_type',
+  video_too_large: 'media_too_large',
+  video_too_long: 'video_too_long',
+  video_too_short: 'video_too_short',
+};
+
+/** The problem in English, kept as the target's error for logs and for a reader without a translation. */
+function describe(problem: MediaProblem): string {
+  const network = PLATFORM_NAMES[problem.platform];
+  switch (problem.code) {
+    case 'needs_media':
+      return `${network} needs an image or a video`;
+    case 'media_mix':
+      return `${network} does not take images and videos in the same post`;
+    case 'too_many_items':
+    case 'too_many_images':
+    case 'too_many_videos':
+      return `${network} takes at most ${problem.max} ${problem.code.replace('too_many_', '')} in a post`;
+    case 'image_type':
+      return `${network} does not take ${problem.type} images (${problem.name})`;
+    case 'image_aspect':
+      return `${network} takes images from ${problem.min.width}:${problem.min.height} to ${problem.max.width}:${problem.max.height} (${problem.name})`;
+    case 'video_type':
+      return `${network} does not take ${videoFormatName(problem.mime)} videos (${problem.name})`;
+    case 'video_too_large':
+      return `${network} takes videos up to ${Math.floor(problem.max / 1_000_000)} MB (${problem.name})`;
+    case 'video_too_long':
+      return `${network} takes videos up to ${problem.limit} seconds (${problem.name})`;
+    case 'video_too_short':
+      return `${network} takes videos of at least ${problem.limit} seconds (${problem.name})`;
+  }
+}
+
+/**
+ * The adapter's last check before it uploads anything: what the network would refuse by MEDIA_RULES, the
+ * same rules the composer and scheduling applied. Image types are left out: the adapter re-encodes an
+ * image the network does not take as it is (`prepareImage`, or a JPEG rendition of the media link).
+ */
+export function assertMediaFits(platform: Platform, media: readonly MediaFile[]) {
+  const problem = mediaProblems(
+    platform,
+    media.map((file) => ({ ...file, name: file.id })),
+  ).find((p) => p.code !== 'image_type');
+  if (problem) throw new PlatformError('permanent', describe(problem), { code: ERROR_CODES[problem.code] });
 }
 
 /**

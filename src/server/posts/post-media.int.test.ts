@@ -72,7 +72,7 @@ describe('posts with images and videos', () => {
   it("checks each network's image rules, and that the media are the user's own", async () => {
     const gif = await schedule([{ id: ids.gif }]);
     expect(gif.json().problems).toEqual([
-      { platform: 'instagram', code: 'image_type', type: 'gif', allowed: ['jpg', 'png'] },
+      { platform: 'instagram', code: 'image_type', name: 'gif.bin', type: 'gif', allowed: ['jpg', 'png'] },
     ]);
     const foreign = await schedule([{ id: ids.bobs }]);
     expect(foreign.statusCode).toBe(400);

@@ -87,9 +87,6 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   updatedAt: p.updatedAt.toISOString(),
 });
 
-/** The format name each network's rules use, from a stored image's MIME type. */
-const imageType = (mime: string) => (mime === 'image/jpeg' ? 'jpg' : mime.replace('image/', ''));
-
 const invalid = (field: string, key: string, what: string) =>
   new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
 
@@ -220,13 +217,8 @@ export function createPostsService({
         },
       });
     }
-    const images = ordered
-      .filter((m) => m.row.kind === 'image')
-      .map((m) => ({ type: imageType(m.row.mime) }));
-    const videos = ordered.filter((m) => m.row.kind === 'video').length;
-    const problems = input.platforms.flatMap((platform) =>
-      validateForPlatform(platform, { text, images, videos }),
-    );
+    const media = ordered.map(({ row }) => ({ ...row, name: row.originalName }));
+    const problems = input.platforms.flatMap((platform) => validateForPlatform(platform, { text, media }));
     if (problems.length) {
       const networks = [...new Set(problems.map((p) => p.platform))].join(', ');
       throw new AppError(400, 'POST_NOT_PUBLISHABLE', `The post does not meet the rules of ${networks}.`, {

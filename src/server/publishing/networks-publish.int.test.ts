@@ -199,6 +199,21 @@ describe('publishing to the OAuth networks through the worker', () => {
     expect((await fetch(old)).status).toBe(404);
   });
 
+  it('Instagram: an image and a video in one carousel, which MEDIA_RULES let it schedule', async () => {
+    const photo = await uploadImage(t, cookie, 'jpeg', 35);
+    const clip = await uploadClip(t, cookie);
+    const text = 'A picture and a clip for Instagram';
+    await publishNow({
+      text,
+      platforms: ['instagram'],
+      media: [{ id: photo.media.id }, { id: clip.media.id }],
+    });
+    const [carousel] = instagram.posts.filter((p) => p.caption === text);
+    expect(carousel!.mediaType).toBe('CAROUSEL_ALBUM');
+    expect(carousel!.items.map((item) => item.kind)).toEqual(['image', 'video']);
+    expect(carousel!.items[1]!.bytes.equals(clip.bytes)).toBe(true);
+  });
+
   it('TikTok: a video through a chunked upload, and photos pulled from our links', async () => {
     const clip = await uploadClip(t, cookie);
     const videoText = 'A clip for TikTok';

@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { validateForPlatform } from './validate';
+import type { MediaItem } from './validate-media';
 
+const image = (type: string): MediaItem => ({
+  kind: 'image',
+  name: `a.${type}`,
+  mime: type === 'jpg' ? 'image/jpeg' : `image/${type}`,
+  bytes: 1000,
+  width: 100,
+  height: 100,
+  durationSeconds: null,
+});
+const video: MediaItem = {
+  kind: 'video',
+  name: 'clip.mp4',
+  mime: 'video/mp4',
+  bytes: 1000,
+  width: 64,
+  height: 48,
+  durationSeconds: 5,
+};
 const draft = (text: string, images: string[] = [], videos = 0) => ({
   text,
-  images: images.map((type) => ({ type })),
-  videos,
+  media: [...images.map(image), ...Array.from({ length: videos }, () => video)],
 });
 
 describe('validateForPlatform', () => {
@@ -30,7 +48,7 @@ describe('validateForPlatform', () => {
       { platform: 'twitter', code: 'too_many_images', max: 4 },
     ]);
     expect(validateForPlatform('instagram', draft('x', ['gif']))).toEqual([
-      { platform: 'instagram', code: 'image_type', type: 'gif', allowed: ['jpg', 'png'] },
+      { platform: 'instagram', code: 'image_type', name: 'a.gif', type: 'gif', allowed: ['jpg', 'png'] },
     ]);
     expect(validateForPlatform('linkedin', draft('x', ['webp']))[0]).toMatchObject({
       code: 'image_type',
@@ -47,5 +65,12 @@ describe('validateForPlatform', () => {
       { platform: 'tiktok', code: 'too_many_videos', max: 1 },
     ]);
     expect(validateForPlatform('facebook', draft('  '))).toEqual([{ platform: 'facebook', code: 'empty' }]);
+  });
+
+  it('refuses images with a video where the network keeps them apart', () => {
+    expect(validateForPlatform('twitter', draft('x', ['jpg'], 1))).toEqual([
+      { platform: 'twitter', code: 'media_mix' },
+    ]);
+    expect(validateForPlatform('instagram', draft('x', ['jpg'], 1))).toEqual([]);
   });
 });

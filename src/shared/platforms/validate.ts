@@ -1,24 +1,23 @@
 import { textLength } from './count';
-import { type ImageType, type Platform, rulesFor, type TwitterAccountType } from './rules';
+import { type Platform, rulesFor, type TwitterAccountType } from './rules';
+import { type MediaItem, type MediaProblem, mediaProblems } from './validate-media';
 
 export interface DraftForPlatform {
   /** The post's text as this network will receive it (htmlToText of the composer's HTML). */
   text: string;
-  images: { type: ImageType | string }[];
-  videos: number;
+  /** The attached files in the post's order. */
+  media: readonly MediaItem[];
 }
 
 export type PlatformProblem =
   | { platform: Platform; code: 'empty' }
   | { platform: Platform; code: 'too_long'; max: number; length: number }
-  | { platform: Platform; code: 'too_many_images'; max: number }
-  | { platform: Platform; code: 'image_type'; type: string; allowed: readonly ImageType[] }
-  | { platform: Platform; code: 'too_many_videos'; max: number }
-  | { platform: Platform; code: 'needs_media' };
+  | MediaProblem;
 
 /**
- * What stops `draft` from being published on `platform`, by that network's own rules. The composer
- * shows these before a post is scheduled and the server refuses to schedule while any remain.
+ * What stops `draft` from being published on `platform`, by that network's own rules (text here, media
+ * from MEDIA_RULES). The composer shows these before a post is scheduled, the server refuses to schedule
+ * while any remain, and the adapters check the media part again before publishing.
  */
 export function validateForPlatform(
   platform: Platform,
@@ -27,18 +26,9 @@ export function validateForPlatform(
 ): PlatformProblem[] {
   const rules = rulesFor(platform, twitterAccountType);
   const problems: PlatformProblem[] = [];
-  const hasMedia = draft.images.length > 0 || draft.videos > 0;
-  if (!draft.text.trim() && !hasMedia) problems.push({ platform, code: 'empty' });
+  if (!draft.text.trim() && !draft.media.length) problems.push({ platform, code: 'empty' });
   const length = textLength(platform, draft.text);
   if (length > rules.maxChars) problems.push({ platform, code: 'too_long', max: rules.maxChars, length });
-  if (draft.images.length > rules.maxImages)
-    problems.push({ platform, code: 'too_many_images', max: rules.maxImages });
-  for (const { type } of draft.images) {
-    if (!rules.imageTypes.includes(type as ImageType))
-      problems.push({ platform, code: 'image_type', type, allowed: rules.imageTypes });
-  }
-  if (draft.videos > rules.maxVideos)
-    problems.push({ platform, code: 'too_many_videos', max: rules.maxVideos });
-  if (rules.needsMedia && !hasMedia) problems.push({ platform, code: 'needs_media' });
+  problems.push(...mediaProblems(platform, draft.media));
   return problems;
 }

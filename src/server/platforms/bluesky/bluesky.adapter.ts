@@ -13,7 +13,7 @@ import {
 import { type Account, type Credentials, type MediaFile, PlatformError } from '../contract';
 import type { PlatformAdapter, PublishInput, PublishResult } from '../contract';
 import { retryAfterMs, unexpectedAnswer } from '../http';
-import { type ImageNeeds, prepareImage } from '../media';
+import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 
 /**
  * Bluesky (AT Protocol). There is no OAuth app to register: a person connects with their handle and an
@@ -23,14 +23,8 @@ import { type ImageNeeds, prepareImage } from '../media';
 
 const POST_COLLECTION = 'app.bsky.feed.post';
 const APP_PASSWORD_SCOPES = ['com.atproto.appPass', 'com.atproto.appPassPrivileged'];
-const MAX_IMAGES = 4;
 /** The post lexicon now allows 2 MB, but PDSes on older lexicons still refuse anything over 1 MB. */
-const IMAGE_NEEDS: ImageNeeds = {
-  maxBytes: 1_000_000,
-  accepts: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
-};
-const VIDEO_MIME = 'video/mp4';
-const VIDEO_MAX_BYTES = 100_000_000;
+const IMAGE_NEEDS = imageNeeds('bluesky');
 
 type Embed = $Typed<AppBskyEmbedImages.Main> | $Typed<AppBskyEmbedVideo.Main>;
 
@@ -335,13 +329,9 @@ async function uploadImage(connection: Connection, file: MediaFile): Promise<App
  * service first (transcoding, job status); a blob in the repository is what that service produces too.
  */
 async function uploadVideo(connection: Connection, file: MediaFile): Promise<$Typed<AppBskyEmbedVideo.Main>> {
-  if (file.mime !== VIDEO_MIME)
-    throw new PlatformError('permanent', 'Bluesky accepts MP4 videos only.', { code: 'video_type' });
   const data = await readFile(file.path);
-  if (data.length > VIDEO_MAX_BYTES)
-    throw new PlatformError('permanent', 'Bluesky accepts videos up to 100 MB.', { code: 'media_too_large' });
   const uploaded = await authorised(connection, () =>
-    connection.agent.uploadBlob(data, { encoding: VIDEO_MIME }),
+    connection.agent.uploadBlob(data, { encoding: file.mime }),
   );
   const aspectRatio = file.width && file.height ? { width: file.width, height: file.height } : undefined;
   return {
@@ -352,18 +342,11 @@ async function uploadVideo(connection: Connection, file: MediaFile): Promise<$Ty
   };
 }
 
-/** The post's embed: up to four images or one video (a Bluesky post carries one embed). */
+/** The post's embed: images or one video (a Bluesky post carries one embed), as MEDIA_RULES allow. */
 async function uploadMedia(connection: Connection, media: MediaFile[]): Promise<Embed | undefined> {
+  assertMediaFits('bluesky', media);
   const images = media.filter((file) => file.kind === 'image');
   const videos = media.filter((file) => file.kind === 'video');
-  if (images.length && videos.length)
-    throw new PlatformError('permanent', 'A Bluesky post carries either images or one video.', {
-      code: 'media_mix',
-    });
-  if (images.length > MAX_IMAGES)
-    throw new PlatformError('permanent', 'Bluesky allows 4 images per post.', { code: 'too_many_images' });
-  if (videos.length > 1)
-    throw new PlatformError('permanent', 'Bluesky allows 1 video per post.', { code: 'too_many_videos' });
   if (videos[0]) return uploadVideo(connection, videos[0]);
   if (!images.length) return undefined;
   const uploaded: AppBskyEmbedImages.Image[] = [];

@@ -13,7 +13,7 @@ import type {
 } from '../contract';
 import { PLATFORM_NAMES, expectShape, requestJson, unexpectedAnswer } from '../http';
 import type { RequestOptions } from '../http';
-import { prepareImage } from '../media';
+import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 
 /**
  * Facebook Pages through the Graph API. The person logs in with Facebook, we keep the first Page they
@@ -25,7 +25,7 @@ import { prepareImage } from '../media';
 /** What a Page needs from the person: list their Pages, read the feed (resume), post. */
 const SCOPES = ['pages_show_list', 'pages_read_engagement', 'pages_manage_posts'];
 /** Graph's limit for photos uploaded as `source` (DESIGN: jpeg/png/gif ≤ 4 MB). */
-const IMAGE_NEEDS = { maxBytes: 4 * 1024 * 1024, accepts: ['image/jpeg', 'image/png', 'image/gif'] } as const;
+const IMAGE_NEEDS = imageNeeds('facebook');
 /** A post found on resume counts as ours when created at most this long before the first attempt. */
 export const RESUME_SLACK_MS = 60_000;
 /**
@@ -438,12 +438,9 @@ async function publish(config: NetworkConfig, input: PublishInput): Promise<Publ
     token: input.credentials.accessToken,
     signal: input.signal,
   };
+  assertMediaFits('facebook', input.media);
   const images = input.media.filter((file) => file.kind === 'image');
   const videos = input.media.filter((file) => file.kind === 'video');
-  if (videos.length > 1 || (videos.length && images.length))
-    throw new PlatformError('permanent', 'Facebook takes either one video or images in a post', {
-      code: 'media_mix',
-    });
   if (input.resumed) {
     const existing = await findExisting(call, input);
     if (existing) return existing;

@@ -11,7 +11,8 @@ import type { Credentials, PlatformAdapter, PublishInput } from '../contract';
 import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../facebook/facebook.adapter';
 import { createInstagramAdapter, instagramMediaUrl } from './instagram.adapter';
 
-const CLIP = join(import.meta.dirname, '../../../../test/fixtures/clip.mp4');
+/** Four seconds: TikTok and Instagram take no video under three (MEDIA_RULES). */
+const CLIP = join(import.meta.dirname, '../../../../test/fixtures/clip-4s.mp4');
 const REDIRECT = 'http://127.0.0.1:3000/api/connections/instagram/callback';
 const FAST = { pollIntervalMs: 5, maxPolls: 20 };
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PlatformError } from '../contract';
 import type { MediaFile, NetworkConfig, PlatformAdapter, PublishInput, PublishResult } from '../contract';
 import { expectShape, unexpectedAnswer } from '../http';
+import { assertMediaFits, imageNeeds } from '../media';
 import {
   RESUME_PAGE_SIZE,
   findInGraphList,
@@ -27,12 +28,14 @@ export interface InstagramOptions {
 
 const SCOPES = ['instagram_business_basic', 'instagram_business_content_publish'];
 /** Instagram takes only JPEG images, at most 8 MB. */
-const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
-const MAX_CAROUSEL_ITEMS = 10;
+const IMAGE_NEEDS = imageNeeds('instagram');
 
 /** The URL Instagram fetches: non-JPEG or too large images ask our media route for a JPEG rendition. */
 export function instagramMediaUrl(file: MediaFile): string {
-  if (file.kind === 'video' || (file.mime === 'image/jpeg' && file.bytes <= MAX_IMAGE_BYTES))
+  if (
+    file.kind === 'video' ||
+    (IMAGE_NEEDS.accepts.includes(file.mime) && file.bytes <= IMAGE_NEEDS.maxBytes)
+  )
     return file.publicUrl;
   return `${file.publicUrl}${file.publicUrl.includes('?') ? '&' : '?'}format=jpeg`;
 }
@@ -268,17 +271,8 @@ async function publishContainer(call: AccountCall, containerId: string): Promise
   return { remoteId: id, url: await permalink(call, id) };
 }
 
-function checkMedia(media: MediaFile[]) {
-  if (!media.length)
-    throw new PlatformError('permanent', 'Instagram needs an image or a video', { code: 'media_required' });
-  if (media.length > MAX_CAROUSEL_ITEMS)
-    throw new PlatformError('permanent', `Instagram takes at most ${MAX_CAROUSEL_ITEMS} items in a post`, {
-      code: 'too_many_media',
-    });
-}
-
 async function publish(config: NetworkConfig, options: InstagramOptions, input: PublishInput) {
-  checkMedia(input.media);
+  assertMediaFits('instagram', input.media);
   const call: AccountCall = {
     config,
     userId: input.account.id,

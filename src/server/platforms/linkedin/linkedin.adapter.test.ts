@@ -64,9 +64,10 @@ const clip: MediaFile = {
   bytes: 2815,
   width: null,
   height: null,
-  durationSeconds: 1,
+  // LinkedIn takes no video under three seconds (MEDIA_RULES).
+  durationSeconds: 4,
   altText: '',
-  path: join(import.meta.dirname, '../../../../test/fixtures/clip.mp4'),
+  path: join(import.meta.dirname, '../../../../test/fixtures/clip-4s.mp4'),
   publicUrl: '',
 };
 
@@ -228,6 +229,16 @@ describe('LinkedIn publish', () => {
       { initializeUploadRequest: { owner: fake.personUrn } },
     ]);
     expect(inits[0]!.headers['linkedin-version']).toBe(LINKEDIN_VERSION);
+  });
+
+  it('refuses what MEDIA_RULES refuse for LinkedIn before calling it: 21 images, a 1-second video', async () => {
+    const before = fake.requests.length;
+    const photo = await image('many', '#0a0');
+    const many = await failure(adapter.publish(input({ media: Array.from({ length: 21 }, () => photo) })));
+    expect(many).toMatchObject({ kind: 'permanent', options: { code: 'too_many_images' } });
+    const short = await failure(adapter.publish(input({ media: [{ ...clip, durationSeconds: 1 }] })));
+    expect(short).toMatchObject({ kind: 'permanent', options: { code: 'video_too_short' } });
+    expect(fake.requests.length).toBe(before);
   });
 
   it('posts one image as content.media', async () => {

@@ -13,7 +13,7 @@ import type {
 } from '../contract';
 import { expectShape, requestJson, unexpectedAnswer } from '../http';
 import type { RequestOptions } from '../http';
-import { prepareImage } from '../media';
+import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 
 /**
  * LinkedIn member posts through the versioned REST APIs (Posts, Images, Videos) with OAuth 2.0 and
@@ -28,11 +28,7 @@ const SCOPES = ['openid', 'profile', 'w_member_social'];
 /** The Marketing API version we speak (YYYYMM); LinkedIn supports each for about a year. */
 export const LINKEDIN_VERSION = '202610';
 /** What the Images API takes (JPG, PNG, GIF; up to 36 megapixels). */
-const IMAGE_NEEDS = {
-  maxBytes: 10 * 1024 * 1024,
-  maxDimension: 6000,
-  accepts: ['image/jpeg', 'image/png', 'image/gif'],
-} as const;
+const IMAGE_NEEDS = imageNeeds('linkedin');
 /** Video status checks before we give up (the attempt is then retried). */
 const MAX_VIDEO_POLLS = 60;
 /** LinkedIn's limit for image alt text. */
@@ -423,17 +419,8 @@ async function createPost(
   }
 }
 
-/** What LinkedIn takes in one post: one video, or up to 20 images. */
-function checkMedia(media: MediaFile[]) {
-  const videos = media.filter((file) => file.kind === 'video').length;
-  if ((videos && media.length > 1) || media.length > 20)
-    throw new PlatformError('permanent', 'LinkedIn takes up to 20 images or one video in a post', {
-      code: 'media_mix',
-    });
-}
-
 async function publish(config: NetworkConfig, input: PublishInput): Promise<PublishResult> {
-  checkMedia(input.media);
+  assertMediaFits('linkedin', input.media);
   const call: Call = {
     config,
     token: input.credentials.accessToken,

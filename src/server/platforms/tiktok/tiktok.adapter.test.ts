@@ -12,7 +12,8 @@ import type { Credentials, PlatformAdapter, PublishInput } from '../contract';
 import { chunkPlan, createTiktokAdapter, tiktokPhotoUrl } from './tiktok.adapter';
 import type { TiktokOptions } from './tiktok.adapter';
 
-const CLIP = join(import.meta.dirname, '../../../../test/fixtures/clip.mp4');
+/** Four seconds: TikTok and Instagram take no video under three (MEDIA_RULES). */
+const CLIP = join(import.meta.dirname, '../../../../test/fixtures/clip-4s.mp4');
 const REDIRECT = 'http://127.0.0.1:3000/api/connections/tiktok/callback';
 const FAST: TiktokOptions = { pollIntervalMs: 5, maxPolls: 20 };
 

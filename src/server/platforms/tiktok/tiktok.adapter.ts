@@ -12,6 +12,7 @@ import type {
   PublishResult,
 } from '../contract';
 import { expectShape, requestJson } from '../http';
+import { assertMediaFits, imageNeeds } from '../media';
 
 /**
  * TikTok through the Content Posting API v2 (direct post). A video is uploaded from disk in chunks
@@ -34,14 +35,12 @@ const DEFAULT_POLL_MS = 2500;
 /** Two minutes of polling per attempt; a later attempt resumes from the checkpoint. */
 const DEFAULT_MAX_POLLS = 48;
 const DEFAULT_CHUNK_BYTES = 10 * 1024 * 1024;
-/** The upload Content-Types TikTok accepts. */
-const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'];
 /** TikTok's daily post cap resets within a day; try again in an hour. */
 const POST_CAP_WAIT_MS = 60 * 60 * 1000;
 
 /** The URL TikTok pulls a photo from: only JPEG and WebP, so anything else asks for a JPEG rendition. */
 export function tiktokPhotoUrl(file: MediaFile): string {
-  if (file.mime === 'image/jpeg' || file.mime === 'image/webp') return file.publicUrl;
+  if (imageNeeds('tiktok').accepts.includes(file.mime)) return file.publicUrl;
   return `${file.publicUrl}${file.publicUrl.includes('?') ? '&' : '?'}format=jpeg`;
 }
 
@@ -287,7 +286,8 @@ async function uploadChunks(
     await requestJson('tiktok', uploadUrl, {
       method: 'PUT',
       headers: {
-        'content-type': VIDEO_TYPES.includes(video.mime) ? video.mime : 'video/mp4',
+        // One of MEDIA_RULES.tiktok.video.types: assertMediaFits refused any other before the upload.
+        'content-type': video.mime,
         'content-range': `bytes ${start}-${end}/${video.size}`,
       },
       body: chunk,
@@ -446,14 +446,9 @@ async function publish(config: NetworkConfig, options: TiktokOptions, input: Pub
     maxPolls: options.maxPolls ?? DEFAULT_MAX_POLLS,
     chunkBytes: options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
   };
+  assertMediaFits('tiktok', input.media);
   const videos = input.media.filter((file) => file.kind === 'video');
   const images = input.media.filter((file) => file.kind === 'image');
-  if (!input.media.length)
-    throw new PlatformError('permanent', 'TikTok needs a video or photos', { code: 'media_required' });
-  if (videos.length > 1 || (videos.length && images.length))
-    throw new PlatformError('permanent', 'TikTok takes either one video or photos in a post', {
-      code: 'media_mix',
-    });
   const publishId = input.checkpoint.publishId;
   if (publishId) return resume(call, input, publishId, videos[0]);
   return videos[0] ? publishVideo(call, input, videos[0]) : publishPhotos(call, input, images);

@@ -197,6 +197,16 @@ describe('X publish', () => {
     expect(video.data).toEqual(await readFile(clip.path));
   });
 
+  it('refuses what MEDIA_RULES refuse for X before calling it: an image with a video, a WebM', async () => {
+    const before = fake.requests.length;
+    const mixed = await failure(adapter.publish(input({ media: [await image('m', '#f00'), clip] })));
+    expect(mixed).toMatchObject({ kind: 'permanent', options: { code: 'media_mix' } });
+    const webm = await failure(adapter.publish(input({ media: [{ ...clip, mime: 'video/webm' }] })));
+    expect(webm).toMatchObject({ kind: 'permanent', options: { code: 'video_type' } });
+    expect(webm.message).toBe('X does not take WebM videos (clip)');
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('sends GIFs through the chunked flow so they stay animated', async () => {
     await adapter.publish(input({ media: [await image('anim', '#0f0', 'gif')] }));
     expect(fake.posts[0]!.media[0]!.category).toBe('tweet_gif');

@@ -13,7 +13,7 @@ import type {
 } from '../contract';
 import { expectShape, requestJson } from '../http';
 import type { RequestOptions } from '../http';
-import { prepareImage } from '../media';
+import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 
 /**
  * X through API v2 with OAuth 2.0 (PKCE, confidential client). Images go up in one multipart call;
@@ -24,13 +24,9 @@ import { prepareImage } from '../media';
 
 /** Read and write tweets, upload media, know who we are, and get a refresh token. */
 const SCOPES = ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'];
-/** X's limits for a simple image upload: ≤ 5 MB, JPEG/PNG/GIF/WebP. */
-const IMAGE_NEEDS = {
-  maxBytes: 5 * 1024 * 1024,
-  accepts: ['image/jpeg', 'image/png', 'image/gif', 'image/webp'],
-} as const;
-/** Animated GIFs go through the chunked flow, which takes up to 15 MB. */
-const GIF_NEEDS = { maxBytes: 15 * 1024 * 1024, accepts: ['image/gif'] } as const;
+/** X's limits for a simple image upload, and for animated GIFs, which go through the chunked flow. */
+const IMAGE_NEEDS = imageNeeds('twitter');
+const GIF_NEEDS = imageNeeds('twitter', 'gif');
 /** APPEND chunk size (X accepts up to 5 MB a segment). */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 /** STATUS polls before we give up on X's video processing (the attempt is then retried). */
@@ -368,17 +364,8 @@ async function createTweet(call: Call, input: PublishInput, mediaIds: string[]):
   }
 }
 
-/** What X takes in one tweet: up to 4 images, or one video. */
-function checkMedia(media: MediaFile[]) {
-  const videos = media.filter((file) => file.kind === 'video').length;
-  if ((videos && media.length > 1) || media.length > 4)
-    throw new PlatformError('permanent', 'X takes up to 4 images or one video in a post', {
-      code: 'media_mix',
-    });
-}
-
 async function publish(config: NetworkConfig, input: PublishInput): Promise<PublishResult> {
-  checkMedia(input.media);
+  assertMediaFits('twitter', input.media);
   const call: Call = { config, token: input.credentials.accessToken, signal: input.signal };
   if (input.resumed) {
     const existing = await findExisting(call, input);

@@ -1,34 +1,97 @@
 import { List, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { remainingChars } from '../../../../shared/platforms/count';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
+import { videoFormatName } from '../../../../shared/platforms/media-rules';
 import {
   type Platform,
   REMAINING_WARNING,
   type TwitterAccountType,
 } from '../../../../shared/platforms/rules';
 import { type PlatformProblem, validateForPlatform } from '../../../../shared/platforms/validate';
+import type { MediaItem } from '../../../../shared/platforms/validate-media';
 import { PLATFORM_NAMES } from '../../../components/platform-icon';
 
 /** What each selected network would say about the draft, by its own rules. */
 export function checkDraft(
   html: string,
   platforms: Platform[],
-  media: { kind: string; mime: string }[],
+  media: readonly MediaItem[],
   accountType: TwitterAccountType,
 ) {
   const text = htmlToText(html);
   const remaining = platforms.length
     ? Math.min(...platforms.map((p) => remainingChars(p, text, accountType)))
     : null;
-  const images = media
-    .filter((m) => m.kind === 'image')
-    .map((m) => ({ type: m.mime === 'image/jpeg' ? 'jpg' : m.mime.replace('image/', '') }));
-  const videos = media.filter((m) => m.kind === 'video').length;
   const problems = platforms
-    .flatMap((p) => validateForPlatform(p, { text, images, videos }, accountType))
+    .flatMap((p) => validateForPlatform(p, { text, media }, accountType))
     .filter((p) => p.code !== 'empty');
   return { text, remaining, problems };
+}
+
+const unit = (locale: string, value: number, name: 'second' | 'minute' | 'megabyte') =>
+  new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: name,
+    unitDisplay: name === 'megabyte' ? 'short' : 'long',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
+
+/** A length as people say it: whole minutes in minutes, up to ten minutes in seconds, else minutes. */
+export function formatSeconds(locale: string, seconds: number) {
+  if (seconds >= 60 && Number.isInteger(seconds / 60)) return unit(locale, seconds / 60, 'minute');
+  if (seconds < 600) return unit(locale, Math.round(seconds * 10) / 10, 'second');
+  return unit(locale, Math.round(seconds / 6) / 10, 'minute');
+}
+
+const formatBytes = (locale: string, bytes: number) => unit(locale, bytes / 1_000_000, 'megabyte');
+
+const ratio = (locale: string, width: number, height: number) => {
+  const n = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  return `${n.format(width)}:${n.format(height)}`;
+};
+
+/** One problem in the reader's language, its sizes, lengths and lists formatted for their locale. */
+export function problemText(t: TFunction, locale: string, p: PlatformProblem): string {
+  const platform = PLATFORM_NAMES[p.platform];
+  const key = `composer.problems.${p.code}`;
+  switch (p.code) {
+    case 'image_aspect':
+      return t(key, {
+        platform,
+        name: p.name,
+        min: ratio(locale, p.min.width, p.min.height),
+        max: ratio(locale, p.max.width, p.max.height),
+        ratio: ratio(locale, p.ratio, 1),
+      });
+    case 'video_type': {
+      const allowed = [...new Set(p.allowed.map(videoFormatName))];
+      return t(key, {
+        platform,
+        name: p.name,
+        type: videoFormatName(p.mime),
+        allowed: new Intl.ListFormat(locale, { type: 'disjunction' }).format(allowed),
+      });
+    }
+    case 'video_too_large':
+      return t(p.inCarousel ? `${key}_carousel` : key, {
+        platform,
+        name: p.name,
+        max: formatBytes(locale, p.max),
+        size: formatBytes(locale, p.bytes),
+      });
+    case 'video_too_long':
+    case 'video_too_short':
+      return t(p.inCarousel && p.code === 'video_too_long' ? `${key}_carousel` : key, {
+        platform,
+        name: p.name,
+        limit: formatSeconds(locale, p.limit),
+        length: formatSeconds(locale, p.seconds),
+      });
+    default:
+      return t(key, { ...p, platform });
+  }
 }
 
 /** The counter of the tightest selected network, and the problems that would stop publishing. */
@@ -39,7 +102,7 @@ export function ComposerChecks({
   remaining: number | null;
   problems: PlatformProblem[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       {remaining !== null && (
@@ -50,9 +113,7 @@ export function ComposerChecks({
       {problems.length > 0 && (
         <List size="sm" c="red" aria-label={t('composer.problemsTitle')}>
           {problems.map((p, i) => (
-            <List.Item key={i}>
-              {t(`composer.problems.${p.code}`, { ...p, platform: PLATFORM_NAMES[p.platform] })}
-            </List.Item>
+            <List.Item key={i}>{problemText(t, i18n.language, p)}</List.Item>
           ))}
         </List>
       )}
