@@ -14,6 +14,17 @@ const keepSelected = (event: MouseEvent<HTMLInputElement>) => {
 };
 const typeOver = { onMouseUp: keepSelected };
 
+const CONTROLS = [
+  'previousMonth',
+  'nextMonth',
+  'previousYear',
+  'nextYear',
+  'previousDecade',
+  'nextDecade',
+  'monthLevelControl',
+  'yearLevelControl',
+] as const;
+
 /**
  * Mantine's value, 'YYYY-MM-DD HH:mm:ss' on the browser's clock, as the instant it names. The ISO form
  * without an offset is local time by the standard, unlike the space-separated one engines may guess at.
@@ -47,6 +58,7 @@ export function SchedulePicker({
         minutesInputProps: typeOver,
       }}
       submitButtonProps={{ 'aria-label': t('schedulePicker.done') }}
+      ariaLabels={Object.fromEntries(CONTROLS.map((control) => [control, t(`schedulePicker.${control}`)]))}
     />
   );
 }
