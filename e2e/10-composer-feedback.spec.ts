@@ -160,7 +160,12 @@ for (const locale of ['en', 'ar']) {
     await page.route(/\/api\/posts\/[0-9a-f-]{36}$/, (route) =>
       holding ? void held.push(route) : route.continue(),
     );
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
+      { timeout: 30_000 },
+    );
     await warning.getByRole('button', { name: text(m, 'sendCheck.goOn') }).click();
+    expect((await saved).status()).toBe(201);
     const notice = page.getByRole('alert').filter({ hasText: text(m, 'publishNow.title') });
     await expect(notice).toBeVisible();
     await expect(notice).toContainText(text(m, 'targets.blocked.not_connected', { platform: 'X' }));
