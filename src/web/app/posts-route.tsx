@@ -7,7 +7,10 @@ export function PostsRoute() {
   return (
     <>
       <ConnectReturn />
-      <PostsPage headerActions={<ManagePlatformsButton />} />
+      <PostsPage
+        headerActions={<ManagePlatformsButton />}
+        manageAccounts={<ManagePlatformsButton size="sm" variant="subtle" />}
+      />
     </>
   );
 }

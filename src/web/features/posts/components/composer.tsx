@@ -1,9 +1,9 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Media } from '../../../../shared/api/media.schemas';
 import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
@@ -12,7 +12,9 @@ import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
+import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
+import { unreadyNetworks } from '../send-check';
 import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
 import { EditVideoDialog } from './edit-video-dialog';
@@ -21,6 +23,9 @@ import { PLATFORM_NAMES } from '../../../components/platform-icon';
 import { PlatformSelector } from './platform-selector';
 import { PreviewDialog } from './preview-dialog';
 import { PostEditor } from './post-editor';
+import { PublishProgress } from './publish-progress';
+import { SchedulePicker } from './schedule-picker';
+import { SendCheckDialog } from './send-check-dialog';
 
 /** An attached file as the composer holds it: a video's edits, an image's alternative text. */
 export type DraftMedia = Media & { edits?: VideoEdits | null; alt?: string };
@@ -51,20 +56,28 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Write a post, pick networks, then Post now, Schedule at the chosen time, or Save draft. The counter
- * and the problems follow each selected network's own rules as the user types.
+ * and the problems follow each selected network's own rules as the user types. Sending to a network with
+ * no usable account asks first; Post now then says how it went, network by network.
  */
 export function Composer({
   draft,
   onChange,
   onSaved,
+  manageAccounts,
 }: {
   draft: Draft;
   onChange: (draft: Draft) => void;
   onSaved: () => void;
+  /** Manage Platforms, offered when a selected network has no usable account. */
+  manageAccounts?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const save = useSavePost();
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState<'publish_now' | 'schedule' | null>(null);
+  const [watching, setWatching] = useState<string[]>([]);
+  const stopWatching = useCallback((id: string) => setWatching((ids) => ids.filter((w) => w !== id)), []);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const accountType = profile?.settings.twitterAccountType ?? 'standard';
   const [previewing, setPreviewing] = useState(false);
@@ -89,6 +102,9 @@ export function Composer({
   };
   const { text, remaining, problems } = checkDraft(draft.content, draft.platforms, draft.media, accountType);
   const complete = (text.trim().length > 0 || draft.media.length > 0) && draft.platforms.length > 0;
+  const unready = unreadyNetworks(draft.platforms, profile?.connections ?? {});
+  const send = (action: 'publish_now' | 'schedule') =>
+    unready.length ? setChecking(action) : submit(action);
 
   const submit = (action: PostWrite['action']) => {
     setServerProblem(null);
@@ -109,11 +125,16 @@ export function Composer({
     save.mutate(
       { id: draft.id, body },
       {
-        onSuccess: () => {
-          notify({
-            color: 'green',
-            message: t(action === 'draft' ? 'composer.draftSaved' : 'composer.scheduled'),
-          });
+        onSuccess: (post) => {
+          if (action === 'publish_now') {
+            // The notice follows this post from what the save answered, then from the worker.
+            queryClient.setQueryData(postQueryKey(post.id), post);
+            setWatching((ids) => [...ids, post.id]);
+          } else
+            notify({
+              color: 'green',
+              message: t(action === 'draft' ? 'composer.draftSaved' : 'composer.scheduled'),
+            });
           onSaved();
         },
         onError: (error) => setServerProblem(errorMessage(t, error)),
@@ -151,15 +172,9 @@ export function Composer({
           onChange={(platforms) => onChange({ ...draft, platforms })}
         />
         <ComposerChecks remaining={remaining} problems={problems} />
-        <DateTimePicker
-          label={t('composer.when')}
-          placeholder={t('composer.whenPlaceholder')}
+        <SchedulePicker
           value={draft.scheduledAt}
-          onChange={(value) => onChange({ ...draft, scheduledAt: value ? new Date(value) : null })}
-          minDate={new Date()}
-          clearable
-          valueFormat="YYYY-MM-DD HH:mm"
-          maw={320}
+          onChange={(scheduledAt) => onChange({ ...draft, scheduledAt })}
         />
         {serverProblem && (
           <Alert color="red" role="alert">
@@ -176,7 +191,7 @@ export function Composer({
             leftSection={<IconSend size={16} />}
             disabled={!complete || problems.length > 0}
             loading={save.isPending && save.variables?.body.action === 'publish_now'}
-            onClick={() => submit('publish_now')}
+            onClick={() => send('publish_now')}
           >
             {t('composer.postNow')}
           </Button>
@@ -185,7 +200,7 @@ export function Composer({
             variant="light"
             disabled={!complete || problems.length > 0 || !draft.scheduledAt}
             loading={save.isPending && save.variables?.body.action === 'schedule'}
-            onClick={() => submit('schedule')}
+            onClick={() => send('schedule')}
           >
             {t('composer.schedule')}
           </Button>
@@ -225,6 +240,21 @@ export function Composer({
           }}
         />
       )}
+      {checking && (
+        <SendCheckDialog
+          action={checking}
+          unready={unready}
+          manageAccounts={manageAccounts}
+          onCancel={() => setChecking(null)}
+          onGoOn={() => {
+            setChecking(null);
+            submit(checking);
+          }}
+        />
+      )}
+      {watching.map((id) => (
+        <PublishProgress key={id} id={id} onDone={stopWatching} />
+      ))}
       {previewing && (
         <PreviewDialog
           content={draft.content}

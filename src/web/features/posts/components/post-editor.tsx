@@ -11,7 +11,8 @@ import { type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FONTS } from '../../../../shared/rich-text';
+import { FONT_SIZES, FONTS, fontOf, usesFontStyles } from '../../../../shared/rich-text';
+import { FontsNote } from './fonts-note';
 import classes from './post-editor.module.css';
 
 /**
@@ -20,8 +21,14 @@ import classes from './post-editor.module.css';
  */
 const noTitle = { title: undefined };
 
-/** The spec's font sizes 1 to 7, as the HTML sizes they stand for. */
-const SIZES = ['10px', '13px', '16px', '18px', '24px', '32px', '48px'];
+/**
+ * The size box's choices: the spec's 1 to 7, and the selection's own size when it is another one (pasted
+ * text), so that the box shows what the text has rather than its placeholder.
+ */
+function sizeChoices(current: string | null) {
+  const sizes = FONT_SIZES.map((size, i) => ({ value: size, label: String(i + 1) }));
+  return current && !FONT_SIZES.includes(current) ? [...sizes, { value: current, label: current }] : sizes;
+}
 const BLOCKS = ['paragraph', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'code'] as const;
 
 function currentBlock(editor: Editor): (typeof BLOCKS)[number] {
@@ -77,7 +84,7 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
     editor,
     selector: ({ editor: e }) => ({
       block: currentBlock(e),
-      font: (e.getAttributes('textStyle').fontFamily as string | undefined)?.replace(/['"]/g, '') ?? null,
+      font: fontOf(e.getAttributes('textStyle').fontFamily as string | undefined),
       size: (e.getAttributes('textStyle').fontSize as string | undefined) ?? null,
     }),
   });
@@ -119,10 +126,10 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
         />
         <Select
           size="xs"
-          w={90}
+          w={120}
           aria-label={t('composer.fontSize')}
           placeholder={t('composer.fontSize')}
-          data={SIZES.map((size, i) => ({ value: size, label: String(i + 1) }))}
+          data={sizeChoices(state.size)}
           value={state.size}
           onChange={(v) =>
             v ? editor.chain().focus().setFontSize(v).run() : editor.chain().focus().unsetFontSize().run()
@@ -169,6 +176,7 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
       <RichTextEditor.Content />
+      {usesFontStyles(value) && <FontsNote px="sm" py={6} />}
     </RichTextEditor>
   );
 }

@@ -15,9 +15,16 @@ type Dialog = { kind: 'details' | 'reschedule' | 'delete'; post: CalendarPost } 
 
 /**
  * The post manager: the composer above the Content Calendar that shows what it scheduled. `headerActions`
- * is what the app puts beside the title (Manage Platforms).
+ * is what the app puts beside the title (Manage Platforms); `manageAccounts` is what the composer offers
+ * when a selected network has no usable account (Manage Platforms again, smaller).
  */
-export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
+export function PostsPage({
+  headerActions,
+  manageAccounts,
+}: {
+  headerActions?: ReactNode;
+  manageAccounts?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -40,7 +47,7 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
         </Group>
         <Box id="composer" pos="relative">
           <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
-          <Composer draft={draft} onChange={setDraft} onSaved={onSaved} />
+          <Composer draft={draft} onChange={setDraft} onSaved={onSaved} manageAccounts={manageAccounts} />
         </Box>
         <ContentCalendar
           onAddPost={(date) => {

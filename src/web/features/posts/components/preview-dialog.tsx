@@ -8,7 +8,9 @@ import {
   rulesFor,
   type TwitterAccountType,
 } from '../../../../shared/platforms/rules';
+import { usesFontStyles } from '../../../../shared/rich-text';
 import type { DraftMedia } from './composer';
+import { FontsNote } from './fonts-note';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
 
 interface PreviewProps {
@@ -33,6 +35,11 @@ export function PreviewDialog({ content, platforms, media, accountType, onClose 
       title={t('preview.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
+      {usesFontStyles(content) && (
+        <Alert color="blue" variant="light" mb="md">
+          <FontsNote size="sm" c={undefined} />
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }}>
         {platforms.map((platform) => {
           const remaining = remainingChars(platform, text, accountType);
