@@ -2,13 +2,22 @@ import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, signInAs } from './helpers';
 
 const SHOTS = 'test-results/screenshots/dashboard-drafts';
-// Texts of this run only: other specs leave posts of the same administrator behind.
+// Texts of this run only: other specs leave posts of the same administrator behind. Each test makes
+// its own, so that one can run (or be retried) without the others.
 const stamp = Date.now().toString(36);
 const UPCOMING = `Launch recap ${stamp}`;
 const FAILED = `Hiring post ${stamp}`;
 const DRAFT = `Half an idea ${stamp}`;
 
 const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
+
+/** A post of the signed-in user, made through the API as the composer would send it. */
+async function create(page: Page, text: string, data: Record<string, unknown>) {
+  const res = await page.request.post('/api/posts', {
+    data: { content: `<p>${text}</p>`, platforms: ['bluesky'], timezone: 'UTC', ...data },
+  });
+  expect(res.status()).toBe(201);
+}
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -23,24 +32,18 @@ test('the dashboard lists what is coming, what failed and the drafts; a draft op
   // Scheduled for tomorrow to Bluesky (no account: it says so), and sent now to LinkedIn (no account:
   // the worker fails it with the reason).
   const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-  for (const data of [
-    {
-      content: `<p>${UPCOMING}</p>`,
-      platforms: ['bluesky'],
-      action: 'schedule',
-      scheduledAt: tomorrow.toISOString(),
-    },
-    { content: `<p>${FAILED}</p>`, platforms: ['linkedin'], action: 'publish_now' },
-  ]) {
-    const res = await page.request.post('/api/posts', { data: { timezone: 'UTC', ...data } });
-    expect(res.status()).toBe(201);
-  }
+  await create(page, UPCOMING, { action: 'schedule', scheduledAt: tomorrow.toISOString() });
+  await create(page, FAILED, { action: 'publish_now', platforms: ['linkedin'] });
 
   // A draft without a date, saved from the composer: it used to vanish after "Draft saved.".
   await page.goto('/posts');
   await page.getByRole('textbox', { name: 'Post text' }).click();
   await page.keyboard.type(DRAFT);
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Save as draft' }).click();
+  expect((await saved).status()).toBe(201);
   await expect(page.getByText('Draft saved.')).toBeVisible();
 
   await page.goto('/dashboard');
@@ -89,27 +92,21 @@ test('the Drafts tab of /posts lists the drafts, opens one in the composer and d
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAs(page, ADMIN.email, ADMIN.password);
+  const draftText = `Drafts tab ${stamp}`;
   const extra = `Throwaway ${stamp}`;
-  const res = await page.request.post('/api/posts', {
-    data: {
-      content: `<p>${extra}</p>`,
-      platforms: ['bluesky', 'linkedin'],
-      action: 'draft',
-      timezone: 'UTC',
-    },
-  });
-  expect(res.status()).toBe(201);
+  await create(page, draftText, { action: 'draft' });
+  await create(page, extra, { action: 'draft', platforms: ['bluesky', 'linkedin'] });
 
   await page.goto('/posts');
   await page.getByRole('tab', { name: /Drafts/ }).click();
   await expect(page).toHaveURL('/posts?tab=drafts');
-  const draft = page.getByRole('listitem').filter({ hasText: DRAFT });
+  const draft = page.getByRole('listitem').filter({ hasText: draftText });
   await expect(draft).toContainText('No date yet');
   await shoot(page, 'drafts-en-1280');
 
   await draft.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit post' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveText(DRAFT);
+  await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveText(draftText);
 
   const throwaway = page.getByRole('listitem').filter({ hasText: extra });
   await expect(throwaway.getByRole('img', { name: 'LinkedIn' })).toBeVisible();
@@ -121,27 +118,36 @@ test('the Drafts tab of /posts lists the drafts, opens one in the composer and d
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect(page.getByRole('listitem').filter({ hasText: DRAFT })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: draftText })).toBeVisible();
   await shoot(page, 'drafts-en-390');
 });
 
 test('in Arabic the dashboard and the drafts read right to left', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAs(page, ADMIN.email, ADMIN.password);
+  const draftText = `Arabic draft ${stamp}`;
+  const upcomingText = `Arabic upcoming ${stamp}`;
+  await create(page, draftText, { action: 'draft' });
+  await create(page, upcomingText, {
+    action: 'schedule',
+    scheduledAt: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+  });
   await page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const drafts = section(page, 'المسودات');
-  await expect(drafts.getByRole('listitem').filter({ hasText: DRAFT })).toContainText('لا يوجد تاريخ بعد');
+  await expect(drafts.getByRole('listitem').filter({ hasText: draftText })).toContainText(
+    'لا يوجد تاريخ بعد',
+  );
   await expect(
-    section(page, 'المنشورات القادمة').getByRole('listitem').filter({ hasText: UPCOMING }),
+    section(page, 'المنشورات القادمة').getByRole('listitem').filter({ hasText: upcomingText }),
   ).toBeVisible();
   await shoot(page, 'dashboard-ar-1280');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'dashboard-ar-390');
 
   await page.goto('/posts?tab=drafts');
-  await expect(page.getByRole('listitem').filter({ hasText: DRAFT })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: draftText })).toBeVisible();
   await shoot(page, 'drafts-ar-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'drafts-ar-1280');
