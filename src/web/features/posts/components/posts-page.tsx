@@ -1,58 +1,70 @@
-import { Badge, Box, Container, Group, LoadingOverlay, Stack, Tabs, Title } from '@mantine/core';
-import { IconCalendar, IconNotes } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { Box, Container, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { CalendarPost } from '../../../../shared/api/posts.schemas';
-import { useDrafts } from '../api/get-drafts';
 import { useEditPost } from '../hooks/use-open-post';
 import { Composer, type Draft, draftOf, emptyDraft } from './composer';
-import { ContentCalendar } from './content-calendar';
-import { DraftsList } from './drafts-list';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
+import { type PostDialog, PostLists } from './post-lists';
 
 const PostDetailDialog = lazy(() =>
   import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })),
 );
 
-type Dialog =
-  | { kind: 'details' | 'reschedule'; post: CalendarPost }
-  | { kind: 'delete'; post: Pick<CalendarPost, 'id'> }
-  | null;
+const scrollTo = (id: string) =>
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
 /**
  * The post manager: the composer above the Content Calendar and the Drafts list. `headerActions` is what
  * the app puts beside the title (Manage Platforms). `?edit=<id>` opens that post in the composer (the
- * dashboard's drafts link here), `?tab=drafts` shows the drafts.
+ * dashboard links here), `?tab=drafts` shows the drafts.
  */
 export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<PostDialog | null>(null);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'drafts' ? 'drafts' : 'calendar';
-  const drafts = useDrafts();
-  const draftsTotal = drafts.data?.pages[0]?.total;
 
-  const scrollTo = (id: string) =>
-    document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   const onSaved = () => {
     setDraft(emptyDraft());
     scrollTo('post-lists');
   };
   const close = () => setDialog(null);
   const { edit, opening } = useEditPost((post) => setDraft(draftOf(post)));
-  const open = (id: string) => {
-    void edit(id);
+  // The lists below keep the same callbacks while the composer changes, so they do not render again.
+  const editRef = useRef(edit);
+  useEffect(() => {
+    editRef.current = edit;
+  });
+  const open = useCallback((id: string) => {
+    void editRef.current(id);
     scrollTo('composer');
-  };
+  }, []);
+  const onAddPost = useCallback((date: Date) => {
+    // The day's + keeps what is being written and puts it on that day.
+    setDraft((current) => ({ ...current, scheduledAt: date }));
+    scrollTo('composer');
+  }, []);
+  const onTab = useCallback(
+    (value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value === 'drafts') next.set('tab', 'drafts');
+          else next.delete('tab');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // A link with ?edit=<id> opens that post once; the parameter goes, so a reload does not open it again.
   const editId = params.get('edit');
-  const openLinked = useEffectEvent(open);
   useEffect(() => {
     if (!editId) return;
-    openLinked(editId);
+    open(editId);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -61,18 +73,7 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
       },
       { replace: true },
     );
-  }, [editId, setParams]);
-
-  const setTab = (value: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'drafts') next.set('tab', 'drafts');
-        else next.delete('tab');
-        return next;
-      },
-      { replace: true },
-    );
+  }, [editId, open, setParams]);
 
   return (
     <Container size="xl" py="md">
@@ -85,44 +86,7 @@ export function PostsPage({ headerActions }: { headerActions?: ReactNode }) {
           <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
           <Composer draft={draft} onChange={setDraft} onSaved={onSaved} />
         </Box>
-        <Tabs value={tab} onChange={setTab} id="post-lists">
-          <Tabs.List mb="md">
-            <Tabs.Tab value="calendar" leftSection={<IconCalendar size={16} aria-hidden />}>
-              {t('drafts.calendarTab')}
-            </Tabs.Tab>
-            <Tabs.Tab
-              value="drafts"
-              leftSection={<IconNotes size={16} aria-hidden />}
-              rightSection={
-                draftsTotal ? (
-                  <Badge size="sm" variant="light" circle={draftsTotal < 10}>
-                    {draftsTotal}
-                  </Badge>
-                ) : null
-              }
-            >
-              {t('drafts.tab')}
-            </Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="calendar">
-            <ContentCalendar
-              onAddPost={(date) => {
-                // The day's + keeps what is being written and puts it on that day.
-                setDraft((current) => ({ ...current, scheduledAt: date }));
-                scrollTo('composer');
-              }}
-              actions={{
-                onDetails: (post) => setDialog({ kind: 'details', post }),
-                onEdit: (post) => open(post.id),
-                onReschedule: (post) => setDialog({ kind: 'reschedule', post }),
-                onDelete: (post) => setDialog({ kind: 'delete', post }),
-              }}
-            />
-          </Tabs.Panel>
-          <Tabs.Panel value="drafts">
-            <DraftsList onEdit={open} onDelete={(post) => setDialog({ kind: 'delete', post })} />
-          </Tabs.Panel>
-        </Tabs>
+        <PostLists tab={tab} onTab={onTab} onAddPost={onAddPost} onOpen={open} onDialog={setDialog} />
       </Stack>
       {dialog?.kind === 'details' && (
         <Suspense>
