@@ -40,7 +40,8 @@ export type DashboardPost = z.infer<typeof DashboardPostSchema>;
 const listOf = <T extends z.ZodType>(item: T) =>
   z.object({
     items: z.array(item),
-    /** Everything that belongs in the list, beyond the items shown. */ total: z.number().int(),
+    /** Everything that belongs in the list, beyond the items shown. */
+    total: z.number().int(),
   });
 
 export const DashboardSchema = z.object({
