@@ -12,6 +12,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
@@ -129,6 +130,7 @@ export async function buildApp(
   await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
+  await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
   await mediaRoutes(app, { media: ctx.media, guards: ctx.guards });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });

@@ -15,6 +15,8 @@ import { createMediaRepo } from './media/media.repo';
 import { createMediaService } from './media/media.service';
 import { createDiskStore } from './media/media.store';
 import { createMailService } from './mail/mail.service';
+import { createDashboardRepo } from './dashboard/dashboard.repo';
+import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
 import { createPostsService } from './posts/posts.service';
@@ -129,6 +131,15 @@ export function createContext({
         pollingIntervalSeconds: env.PUBLISH_POLL_SECONDS,
       },
     );
+  const posts = createPostsService({
+    repo: createPostsRepo(db, scheduler),
+    findMedia: mediaRepo.findMany,
+    clock,
+    assertMayPublish: users.assertMayPublish,
+    changes,
+    connectionStates: async (userId) =>
+      new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
+  });
   return {
     env,
     database,
@@ -159,14 +170,12 @@ export function createContext({
     mediaRepo,
     mediaLinks,
     publisher,
-    posts: createPostsService({
-      repo: createPostsRepo(db, scheduler),
-      findMedia: mediaRepo.findMany,
+    posts,
+    dashboard: createDashboardService({
+      repo: createDashboardRepo(db),
+      connections: connectionsRepo.listByUser,
+      drafts: posts.listDrafts,
       clock,
-      assertMayPublish: users.assertMayPublish,
-      changes,
-      connectionStates: async (userId) =>
-        new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
     }),
     trials: createTrialsService({
       repo: trialsRepo,

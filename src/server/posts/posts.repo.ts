@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
 import { media, postMedia, posts, postTargets } from '../db/schema';
@@ -14,6 +14,11 @@ export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedM
 /** What a calendar card needs of a post and its targets. */
 export type CalendarRow = Pick<PostRow, 'id' | 'status' | 'scheduledAt' | 'contentHtml'> & {
   targets: Pick<TargetRow, 'platform' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'>[];
+};
+/** A draft as a list shows it: no media rows, only how many. */
+export type DraftRow = Pick<PostRow, 'id' | 'contentHtml' | 'scheduledAt' | 'updatedAt'> & {
+  platforms: string[];
+  mediaCount: number;
 };
 export interface MediaLink {
   id: string;
@@ -136,6 +141,40 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           lastErrorCode,
         })),
       }));
+    },
+    /** A page of the user's drafts, the latest changed first, and how many there are in all. */
+    async listDrafts(userId: string, limit: number, offset: number) {
+      const drafts = and(eq(posts.userId, userId), eq(posts.status, 'draft'));
+      const [result, [counted]] = await Promise.all([
+        db.execute(sql`
+          select p.id, p.content_html, p.scheduled_at, p.updated_at,
+                 (select coalesce(json_agg(t.platform order by t.platform), '[]')::text
+                    from post_targets t where t.post_id = p.id) as platforms,
+                 (select count(*)::int from post_media m where m.post_id = p.id) as media_count
+            from posts p
+           where p.user_id = ${userId} and p.status = 'draft'
+           order by p.updated_at desc, p.id desc
+           limit ${limit} offset ${offset}`) as unknown as Promise<{
+          rows: {
+            id: string;
+            content_html: string;
+            scheduled_at: Date | string | null;
+            updated_at: Date | string;
+            platforms: string;
+            media_count: number;
+          }[];
+        }>,
+        db.select({ total: count() }).from(posts).where(drafts),
+      ]);
+      const rows: DraftRow[] = result.rows.map((row) => ({
+        id: row.id,
+        contentHtml: row.content_html,
+        scheduledAt: row.scheduled_at === null ? null : new Date(row.scheduled_at),
+        updatedAt: new Date(row.updated_at),
+        platforms: JSON.parse(row.platforms) as string[],
+        mediaCount: Number(row.media_count),
+      }));
+      return { rows, total: counted?.total ?? 0 };
     },
     /** The post, one pending target per network, its media and its publish jobs, in one transaction. */
     async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DraftListQuerySchema, DraftListSchema } from '../../shared/api/drafts.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
   PostIdParamsSchema,
@@ -63,6 +64,23 @@ export async function postsRoutes(
         .type('application/json; charset=utf-8')
         .send((gzip ? range.gzipped : range.body) as unknown as null);
     },
+  );
+
+  r.get(
+    '/api/posts/drafts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Your drafts, dated or not, the latest changed first, a page at a time',
+        description:
+          'Each draft as a list item: its card text (as on the calendar), date if any, networks and number ' +
+          'of files, with the total number of drafts. The full draft is GET /api/posts/:id.',
+        querystring: DraftListQuerySchema,
+        response: { 200: DraftListSchema, 400: E, 401: E },
+      },
+    },
+    async (request) => posts.listDrafts(userOf(request), request.query.limit, request.query.offset),
   );
 
   r.get(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
+import type { DraftList, DraftSummary } from '../../shared/api/drafts.schemas';
 import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
 import {
   type CalendarPost,
@@ -19,7 +20,7 @@ import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/cha
 import { AppError, notFound } from '../http/errors';
 import type { MediaRow } from '../media/media.repo';
 import { toMedia } from '../media/media.service';
-import type { CalendarRow, MediaLink, PostsRepo, PostWithTargets } from './posts.repo';
+import type { CalendarRow, DraftRow, MediaLink, PostsRepo, PostWithTargets } from './posts.repo';
 import { sanitizePostHtml } from './sanitize';
 
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
@@ -59,6 +60,16 @@ const toCalendarPost = (p: CalendarRow, connections: ConnectionStates): Calendar
       ...(t.lastError ? { lastError: t.lastError } : {}),
     };
   }),
+});
+
+/** A draft in a list: its card, date, networks and number of files. */
+const toDraftSummary = (d: DraftRow): DraftSummary => ({
+  id: d.id,
+  card: cardHtml(d.contentHtml, CARD_MAX),
+  scheduledAt: d.scheduledAt?.toISOString() ?? null,
+  updatedAt: d.updatedAt.toISOString(),
+  platforms: d.platforms as Platform[],
+  mediaCount: d.mediaCount,
 });
 
 const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
@@ -263,6 +274,11 @@ export function createPostsService({
           etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
         };
       });
+    },
+    /** The user's drafts, dated or not, the latest changed first: where a draft without a date is found again. */
+    async listDrafts(actor: SessionUser, limit: number, offset: number): Promise<DraftList> {
+      const { rows, total } = await repo.listDrafts(actor.id, limit, offset);
+      return { data: rows.map(toDraftSummary), total };
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);

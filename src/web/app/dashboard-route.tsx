@@ -4,5 +4,11 @@ import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 
 /** /dashboard, with Manage Platforms and the warning about accounts that need reconnecting. */
 export function DashboardRoute() {
-  return <DashboardPage notices={<ReconnectAlert mb="lg" />} actions={<ManagePlatformsButton />} />;
+  return (
+    <DashboardPage
+      notices={<ReconnectAlert mb="lg" />}
+      actions={<ManagePlatformsButton />}
+      reconnect={<ManagePlatformsButton size="compact-sm" />}
+    />
+  );
 }

@@ -66,7 +66,8 @@ export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClos
   );
 }
 
-export function DeletePostDialog({ post, onClose }: { post: CalendarPost; onClose: () => void }) {
+/** Asks, then deletes: a calendar card's post or a draft of the list (only its id is needed). */
+export function DeletePostDialog({ post, onClose }: { post: Pick<CalendarPost, 'id'>; onClose: () => void }) {
   const { t } = useTranslation();
   const remove = useDeletePost();
   return (

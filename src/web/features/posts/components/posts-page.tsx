@@ -1,22 +1,24 @@
 import { Box, Container, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { useSearchParams } from 'react-router';
 import { useEditPost } from '../hooks/use-open-post';
 import { Composer, type Draft, draftOf, emptyDraft } from './composer';
-import { ContentCalendar } from './content-calendar';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
+import { type PostDialog, PostLists } from './post-lists';
 
 const PostDetailDialog = lazy(() =>
   import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })),
 );
 
-type Dialog = { kind: 'details' | 'reschedule' | 'delete'; post: CalendarPost } | null;
+const scrollTo = (id: string) =>
+  document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
 /**
- * The post manager: the composer above the Content Calendar that shows what it scheduled. `headerActions`
- * is what the app puts beside the title (Manage Platforms); `manageAccounts` is what the composer offers
- * when a selected network has no usable account (Manage Platforms again, smaller).
+ * The post manager: the composer above the Content Calendar and the Drafts list. `headerActions` is what
+ * the app puts beside the title (Manage Platforms); `manageAccounts` is what the composer offers when a
+ * selected network has no usable account (Manage Platforms again, smaller). `?edit=<id>` opens that post
+ * in the composer (the dashboard links here), `?tab=drafts` shows the drafts.
  */
 export function PostsPage({
   headerActions,
@@ -27,16 +29,58 @@ export function PostsPage({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<PostDialog | null>(null);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'drafts' ? 'drafts' : 'calendar';
 
-  const scrollTo = (id: string) =>
-    document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   const onSaved = () => {
     setDraft(emptyDraft());
-    scrollTo('content-calendar');
+    scrollTo('post-lists');
   };
   const close = () => setDialog(null);
   const { edit, opening } = useEditPost((post) => setDraft(draftOf(post)));
+  // The lists below keep the same callbacks while the composer changes, so they do not render again.
+  const editRef = useRef(edit);
+  useEffect(() => {
+    editRef.current = edit;
+  });
+  const open = useCallback((id: string) => {
+    void editRef.current(id);
+    scrollTo('composer');
+  }, []);
+  const onAddPost = useCallback((date: Date) => {
+    // The day's + keeps what is being written and puts it on that day.
+    setDraft((current) => ({ ...current, scheduledAt: date }));
+    scrollTo('composer');
+  }, []);
+  const onTab = useCallback(
+    (value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value === 'drafts') next.set('tab', 'drafts');
+          else next.delete('tab');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  // A link with ?edit=<id> opens that post once; the parameter goes, so a reload does not open it again.
+  const editId = params.get('edit');
+  useEffect(() => {
+    if (!editId) return;
+    open(editId);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('edit');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [editId, open, setParams]);
 
   return (
     <Container size="xl" py="md">
@@ -49,22 +93,7 @@ export function PostsPage({
           <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
           <Composer draft={draft} onChange={setDraft} onSaved={onSaved} manageAccounts={manageAccounts} />
         </Box>
-        <ContentCalendar
-          onAddPost={(date) => {
-            // The day's + keeps what is being written and puts it on that day.
-            setDraft((current) => ({ ...current, scheduledAt: date }));
-            scrollTo('composer');
-          }}
-          actions={{
-            onDetails: (post) => setDialog({ kind: 'details', post }),
-            onEdit: (post) => {
-              void edit(post.id);
-              scrollTo('composer');
-            },
-            onReschedule: (post) => setDialog({ kind: 'reschedule', post }),
-            onDelete: (post) => setDialog({ kind: 'delete', post }),
-          }}
-        />
+        <PostLists tab={tab} onTab={onTab} onAddPost={onAddPost} onOpen={open} onDialog={setDialog} />
       </Stack>
       {dialog?.kind === 'details' && (
         <Suspense>

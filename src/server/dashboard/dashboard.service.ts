@@ -1,0 +1,95 @@
+import {
+  DASHBOARD_DRAFTS_MAX,
+  DASHBOARD_LIST_MAX,
+  type Dashboard,
+  type DashboardPost,
+  UPCOMING_DAYS,
+} from '../../shared/api/dashboard.schemas';
+import type { DraftList } from '../../shared/api/drafts.schemas';
+import { CARD_MAX, cardHtml } from '../../shared/card-html';
+import type { Platform } from '../../shared/platforms/rules';
+import type { SessionUser } from '../auth/session';
+import type { ConnectionRow } from '../connections/connections.repo';
+import type { DashboardRepo, DashboardRow } from './dashboard.repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isWebLink = (url: string) => /^https?:\/\//i.test(url);
+
+type Accounts = Map<string, ConnectionRow['status']>;
+
+/** Why a target that still has to go out cannot, as things stand (as the calendar card says it). */
+const blockerOf = (row: DashboardRow, t: DashboardRow['targets'][number], accounts: Accounts) => {
+  if (row.status === 'draft' || (t.status !== 'pending' && t.status !== 'retrying')) return undefined;
+  const state = accounts.get(t.platform);
+  if (!state) return 'not_connected' as const;
+  return state === 'needs_reconnect' ? ('needs_reconnect' as const) : undefined;
+};
+
+/** A post of a list: its card, and of each target only what is set (a live link only if it is a web link). */
+const toItem = (row: DashboardRow, accounts: Accounts): DashboardPost => ({
+  id: row.id,
+  status: row.status,
+  scheduledAt: row.scheduledAt?.toISOString() ?? null,
+  at: row.at.toISOString(),
+  card: cardHtml(row.contentHtml, CARD_MAX),
+  targets: row.targets.map((t) => {
+    const blocked = blockerOf(row, t, accounts);
+    return {
+      platform: t.platform as Platform,
+      status: t.status,
+      ...(blocked ? { blocked } : {}),
+      ...(t.status === 'published' && t.remoteUrl && isWebLink(t.remoteUrl)
+        ? { remoteUrl: t.remoteUrl }
+        : {}),
+      ...(t.publishedAt ? { publishedAt: t.publishedAt.toISOString() } : {}),
+      ...(t.status === 'retrying' && t.nextAttemptAt ? { nextAttemptAt: t.nextAttemptAt.toISOString() } : {}),
+      ...(t.status === 'failed' || t.status === 'retrying'
+        ? {
+            ...(t.lastErrorCode ? { lastErrorCode: t.lastErrorCode } : {}),
+            ...(t.lastError ? { lastError: t.lastError } : {}),
+          }
+        : {}),
+    };
+  }),
+});
+
+export interface DashboardServiceDeps {
+  repo: DashboardRepo;
+  /** The user's connected accounts. */
+  connections: (userId: string) => Promise<ConnectionRow[]>;
+  /** A page of the user's drafts (the posts feature's list). */
+  drafts: (actor: SessionUser, limit: number, offset: number) => Promise<DraftList>;
+  clock: () => Date;
+}
+
+/** The signed-in user's start page: what is coming, what came out, what failed, what needs them. */
+export function createDashboardService({ repo, connections, drafts, clock }: DashboardServiceDeps) {
+  return {
+    async get(actor: SessionUser): Promise<Dashboard> {
+      const until = new Date(clock().getTime() + UPCOMING_DAYS * DAY_MS);
+      const [upcoming, recent, failures, accounts, latestDrafts] = await Promise.all([
+        repo.upcoming(actor.id, until, DASHBOARD_LIST_MAX),
+        repo.recent(actor.id, DASHBOARD_LIST_MAX),
+        repo.failures(actor.id, DASHBOARD_LIST_MAX),
+        connections(actor.id),
+        drafts(actor, DASHBOARD_DRAFTS_MAX, 0),
+      ]);
+      const states: Accounts = new Map(accounts.map((c) => [c.platform, c.status]));
+      const items = (list: { rows: DashboardRow[]; total: number }) => ({
+        items: list.rows.map((row) => toItem(row, states)),
+        total: list.total,
+      });
+      return {
+        upcoming: items(upcoming),
+        recent: items(recent),
+        failures: items(failures),
+        reconnect: accounts
+          .filter((c) => c.status === 'needs_reconnect')
+          .sort((a, b) => a.platform.localeCompare(b.platform))
+          .map((c) => ({ platform: c.platform as Platform, username: c.username, reason: c.statusReason })),
+        drafts: { items: latestDrafts.data, total: latestDrafts.total },
+      };
+    },
+  };
+}
+export type DashboardService = ReturnType<typeof createDashboardService>;
