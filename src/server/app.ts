@@ -121,7 +121,12 @@ export async function buildApp(
       perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
     },
   });
-  await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
+  await usersRoutes(app, {
+    users: ctx.users,
+    guards: ctx.guards,
+    auth: ctx.auth,
+    passwordPerIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
+  });
   await trialsRoutes(app, {
     repo: ctx.trialsRepo,
     trials: ctx.trials,

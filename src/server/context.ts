@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAdminRepo } from './admin/admin.repo';
 import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
+import { createAccountLock } from './auth/account-lock';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
 import { createGuards } from './auth/session';
 import { type ChangeFeed, NO_CHANGE_FEED } from './db/change-feed';
@@ -76,6 +77,7 @@ export function createContext({
   const audit = createAuditRepo(db);
   const settings = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
+  const throttle = createLoginThrottleRepo(db);
   const trialsRepo = createTrialsRepo(db);
   const connectionsRepo = createConnectionsRepo(db);
   const connections = createConnectionsService({
@@ -93,6 +95,10 @@ export function createContext({
     repo: usersRepo,
     auth,
     audit,
+    lock: createAccountLock(throttle, {
+      maxFailures: env.LOGIN_MAX_FAILURES,
+      lockMinutes: env.LOGIN_LOCK_MINUTES,
+    }),
     clock,
     connectionsOf: connections.summary,
   });
@@ -140,7 +146,7 @@ export function createContext({
     trialsRepo,
     guards: createGuards(auth, audit, changes),
     changes,
-    throttle: createLoginThrottleRepo(db),
+    throttle,
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsRepo(db),

@@ -8,6 +8,7 @@ import {
 } from '../../shared/api/auth.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { AppError } from '../http/errors';
+import { accountLocked } from './account-lock';
 import type { Auth } from './auth';
 import type { LoginThrottleRepo } from './login-throttle.repo';
 
@@ -71,8 +72,6 @@ async function forward(
   };
 }
 
-const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
-
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   const { auth, throttle, publicUrl, login } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -97,17 +96,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     async (request, reply) => {
       const { email } = request.body;
       const lockedUntil = await throttle.lockedUntil(email);
-      if (lockedUntil) {
-        const minutes = minutesUntil(lockedUntil);
-        throw new AppError(
-          429,
-          'ACCOUNT_LOCKED',
-          `Too many failed sign-in attempts for this account. Try again in ${minutes} minutes.`,
-          {
-            retryAfterSeconds: minutes * 60,
-          },
-        );
-      }
+      if (lockedUntil) throw accountLocked(lockedUntil);
       const result = await forward(auth, publicUrl, request, reply, request.body);
       if (result.status === 401) await throttle.recordFailure(email, login.maxFailures, login.lockMinutes);
       if (result.status !== 200) return result.send();
