@@ -12,6 +12,7 @@ import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
+import { fromZonedWallClock, toZonedWallClock, useTimeZone } from '../../../lib/time-zone';
 import { useSavePost } from '../api/save-post';
 import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
@@ -47,8 +48,6 @@ export const draftOf = (post: Post): Draft => ({
   media: post.media,
 });
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * Write a post, pick networks, then Post now, Schedule at the chosen time, or Save draft. The counter
  * and the problems follow each selected network's own rules as the user types.
@@ -64,6 +63,8 @@ export function Composer({
 }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
+  // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
+  const zone = useTimeZone();
   const save = useSavePost();
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const accountType = profile?.settings.twitterAccountType ?? 'standard';
@@ -82,7 +83,7 @@ export function Composer({
       content: fillTemplate(template.content, {
         platform: platform ? PLATFORM_NAMES[platform] : undefined,
         username: profile?.displayName,
-        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(),
+        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(undefined, { timeZone: zone }),
       }),
       platforms: draft.platforms.length ? draft.platforms : template.platforms,
     });
@@ -96,7 +97,7 @@ export function Composer({
       content: draft.content,
       platforms: draft.platforms,
       action,
-      timezone: browserZone(),
+      timezone: zone,
       media: draft.media.map((m) => ({
         id: m.id,
         ...(m.kind === 'video' && m.edits ? { edits: m.edits } : {}),
@@ -154,9 +155,11 @@ export function Composer({
         <DateTimePicker
           label={t('composer.when')}
           placeholder={t('composer.whenPlaceholder')}
-          value={draft.scheduledAt}
-          onChange={(value) => onChange({ ...draft, scheduledAt: value ? new Date(value) : null })}
-          minDate={new Date()}
+          value={draft.scheduledAt && toZonedWallClock(draft.scheduledAt, zone)}
+          onChange={(value) =>
+            onChange({ ...draft, scheduledAt: value ? fromZonedWallClock(value, zone) : null })
+          }
+          minDate={toZonedWallClock(new Date(), zone)}
           clearable
           valueFormat="YYYY-MM-DD HH:mm"
           maw={320}
