@@ -122,4 +122,4 @@ export const ChangePasswordFormSchema = z
     path: ['confirmPassword'],
     message: 'resetPassword.mismatch',
   });
-export type ChangePasswordForm = z.infer<typeof ChangePasswordFormSchema>;
+export type ChangePasswordFormValues = z.infer<typeof ChangePasswordFormSchema>;
