@@ -96,6 +96,7 @@ test('a user opens Profile from the menu and changes their name and time zone; t
   const zone = page.getByRole('combobox', { name: 'Time zone' });
   await zone.click();
   await zone.fill('Tokyo');
+  await page.screenshot({ path: `${SHOTS}/zone-search-en-1280.png` });
   await page.getByRole('option', { name: /^Asia\/Tokyo/ }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your profile was saved.')).toBeVisible();
@@ -116,6 +117,7 @@ test('a user opens Profile from the menu and changes their name and time zone; t
     page.locator('[data-date="2030-06-12"]').getByRole('button', { name: /^Post at/ }),
   ).toHaveCount(0);
   await expect(page.locator('[data-today]')).toHaveAttribute('data-date', '2030-06-12');
+  await page.locator('#content-calendar').screenshot({ path: `${SHOTS}/calendar-tokyo-en-1280.png` });
   await page
     .locator('[data-date="2030-06-20"]')
     .getByRole('button', { name: /^Add a post on/ })

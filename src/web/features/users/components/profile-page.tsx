@@ -1,4 +1,4 @@
-import { Alert, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../lib/session';
 import { ChangePasswordForm } from './change-password-form';
@@ -22,13 +22,12 @@ export function ProfilePage() {
                   <Title order={2} size="h3">
                     {profile.displayName || profile.email}
                   </Title>
-                  <Group gap="xs" c="dimmed">
-                    <Text size="sm">{profile.email}</Text>
-                    <Text size="sm" aria-hidden>
-                      ·
-                    </Text>
-                    <Text size="sm">{t('profile.roleIs', { role: t(`roles.${profile.role}`) })}</Text>
-                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {profile.email}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('profile.roleIs', { role: t(`roles.${profile.role}`) })}
+                  </Text>
                 </div>
                 <ProfileForm key={profile.uid} profile={profile} />
               </Stack>
