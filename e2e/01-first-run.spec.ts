@@ -58,8 +58,8 @@ test('a newcomer creates the administrator account, signs out, fails a login, si
 
   // Signed in, the profile shows who they are; home and login send them to Posts.
   await page.goto('/profile');
-  await expect(page.getByRole('cell', { name: admin.name })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Super Admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: admin.name, level: 2 })).toBeVisible();
+  await expect(page.getByText('Role: Super Admin')).toBeVisible();
   await page.goto('/login');
   await expect(page).toHaveURL('/posts');
   await page.goto('/');

@@ -127,7 +127,12 @@ export async function buildApp(
     publicUrl: env.PUBLIC_URL,
     perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
   });
-  await usersRoutes(app, { users: ctx.users, guards: ctx.guards, auth: ctx.auth });
+  await usersRoutes(app, {
+    users: ctx.users,
+    guards: ctx.guards,
+    auth: ctx.auth,
+    passwordPerIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
+  });
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });

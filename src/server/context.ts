@@ -82,6 +82,10 @@ export function createContext({
   const audit = createAuditRepo(db);
   const settingsRepo = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
+  const signInLock = createSignInLock(createLoginThrottleRepo(db), {
+    maxFailures: env.LOGIN_MAX_FAILURES,
+    lockMinutes: env.LOGIN_LOCK_MINUTES,
+  });
   const trialsRepo = createTrialsRepo(db);
   const connectionsRepo = createConnectionsRepo(db);
   const connections = createConnectionsService({
@@ -99,6 +103,7 @@ export function createContext({
     repo: usersRepo,
     auth,
     audit,
+    lock: signInLock,
     clock,
     connectionsOf: connections.summary,
   });
@@ -154,10 +159,7 @@ export function createContext({
     usersRepo,
     guards: createGuards(auth, audit, changes),
     changes,
-    signInLock: createSignInLock(createLoginThrottleRepo(db), {
-      maxFailures: env.LOGIN_MAX_FAILURES,
-      lockMinutes: env.LOGIN_LOCK_MINUTES,
-    }),
+    signInLock,
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsRepo(db),

@@ -44,7 +44,7 @@ export function createAuth({ db, secret, publicUrl, mail, logger }: AuthOptions)
     }),
     user: {
       additionalFields: {
-        timezone: { type: 'string', required: false, input: false, defaultValue: 'UTC' },
+        timezone: { type: 'string', required: false, input: false },
         locale: { type: 'string', required: false, input: false, defaultValue: 'en' },
         trialEndsAt: { type: 'date', required: false, input: false },
       },

@@ -27,7 +27,8 @@ export const users = pgTable('users', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: tz('ban_expires'),
-  timezone: text('timezone').notNull().default('UTC'),
+  /** The IANA zone the user schedules and reads the calendar in; null: the browser's own zone. */
+  timezone: text('timezone'),
   locale: text('locale').notNull().default('en'),
   trialEndsAt: tz('trial_ends_at'),
   createdAt: createdAt(),

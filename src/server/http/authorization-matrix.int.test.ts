@@ -23,6 +23,8 @@ const RULES: Record<string, Access> = {
   'GET /api/auth/get-session': 'user',
   'POST /api/trials': 'public',
   'GET /api/users/profile': 'user',
+  'PUT /api/users/profile': 'user',
+  'POST /api/users/profile/password': 'user',
   'GET /api/users': 'admin',
   'PUT /api/users/:uid': 'admin',
   'POST /api/users/:uid/extend-trial': 'admin',

@@ -36,6 +36,7 @@ describe('profile and the user list', () => {
       displayName: 'The admin',
       role: 'admin',
       trialEndsAt: null,
+      timeZone: null,
       connections: {},
       // No network has app credentials in this test's env; Bluesky needs none.
       configured: {

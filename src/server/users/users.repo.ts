@@ -82,6 +82,12 @@ export function createUsersRepo(db: Db) {
         (tx) => tx.delete(users).where(eq(users.id, id)),
       );
     },
+    async updateProfile(id: string, change: { name: string; timezone: string }) {
+      await db
+        .update(users)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
     async setTrialEndsAt(id: string, trialEndsAt: Date) {
       await db.update(users).set({ trialEndsAt, updatedAt: new Date() }).where(eq(users.id, id));
     },

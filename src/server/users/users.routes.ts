@@ -1,3 +1,4 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,11 +6,13 @@ import { CreateAdminBodySchema, SetupStatusSchema } from '../../shared/api/auth.
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
   AdminUserSchema,
+  ChangePasswordBodySchema,
   CreateUserBodySchema,
   ExtendTrialBodySchema,
   ListUsersQuerySchema,
   ProfileSchema,
   UidParamsSchema,
+  UpdateProfileBodySchema,
   UpdateUserBodySchema,
   UserListSchema,
 } from '../../shared/api/users.schemas';
@@ -22,9 +25,15 @@ const E = ApiErrorSchema;
 
 export async function usersRoutes(
   app: FastifyInstance,
-  deps: { users: UsersService; guards: Guards; auth: Auth },
+  deps: {
+    users: UsersService;
+    guards: Guards;
+    auth: Auth;
+    /** Password changes per IP: the same budget as sign-in, since both try passwords. */
+    passwordPerIpPerMinute: number;
+  },
 ) {
-  const { users, guards, auth } = deps;
+  const { users, guards, auth, passwordPerIpPerMinute } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const managers = guards.requireRole(canManageUsers);
   const superAdmins = guards.requireRole(isSuperAdmin);
@@ -40,6 +49,43 @@ export async function usersRoutes(
       },
     },
     async (request) => users.profile(userOf(request)),
+  );
+
+  r.put(
+    '/api/users/profile',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['users'],
+        summary: "Change the signed-in user's display name and time zone",
+        body: UpdateProfileBodySchema,
+        response: { 200: ProfileSchema, 400: E, 401: E },
+      },
+    },
+    async (request) => users.updateProfile(userOf(request), request.body),
+  );
+
+  r.post(
+    '/api/users/profile/password',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: { max: passwordPerIpPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Change the signed-in user's password; signs out their other sessions, keeps this one (new cookie)",
+        body: ChangePasswordBodySchema,
+        response: { 204: z.null(), 400: E, 401: E, 429: E },
+      },
+    },
+    async (request, reply) => {
+      const cookies = await users.changePassword(
+        userOf(request),
+        request.body,
+        fromNodeHeaders(request.headers),
+      );
+      return reply.header('set-cookie', cookies).status(204).send(null);
+    },
   );
 
   r.get(

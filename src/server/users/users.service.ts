@@ -1,7 +1,16 @@
+import { isAPIError } from 'better-auth/api';
 import type { CreateAdminBody } from '../../shared/api/auth.schemas';
-import type { AdminUser, CreateUserBody, Profile, UserList } from '../../shared/api/users.schemas';
+import type {
+  AdminUser,
+  ChangePasswordBody,
+  CreateUserBody,
+  Profile,
+  UpdateProfileBody,
+  UserList,
+} from '../../shared/api/users.schemas';
 import { assignableRoles, type Role, toRole } from '../../shared/roles';
 import type { AuditRepo } from '../audit/audit.repo';
+import type { SignInLock } from '../auth/sign-in-lock.service';
 import type { Auth } from '../auth/auth';
 import { forbidden, type SessionUser } from '../auth/session';
 import { AppError, notFound } from '../http/errors';
@@ -33,34 +42,83 @@ function assertChanged(result: GuardedChange) {
   }
 }
 
+/** The spelling the runtime gives a zone ('america/new_york' → 'America/New_York'). */
+const canonicalZone = (zone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+
 export interface UsersServiceDeps {
   repo: UsersRepo;
   auth: Auth;
   audit: AuditRepo;
+  /** The sign-in lock-out: a wrong current password counts as a failed sign-in. */
+  lock: SignInLock;
   clock: () => Date;
   /** The connected accounts and network settings of a user (the connections feature). */
   connectionsOf: (userId: string) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
 }
 
-export function createUsersService({ repo, auth, audit, clock, connectionsOf }: UsersServiceDeps) {
+export function createUsersService({ repo, auth, audit, lock, clock, connectionsOf }: UsersServiceDeps) {
   const targetOf = async (uid: string) => {
     const target = await repo.findById(uid);
     if (!target) throw notFound('This user');
     return target;
   };
 
+  const profile = async (actor: SessionUser): Promise<Profile> => {
+    const user = await repo.findById(actor.id);
+    if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists.');
+    return {
+      uid: user.id,
+      email: user.email,
+      displayName: user.name,
+      role: toRole(user.role),
+      trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+      timeZone: user.timezone,
+      ...(await connectionsOf(user.id)),
+    };
+  };
+
   return {
-    async profile(actor: SessionUser): Promise<Profile> {
-      const user = await repo.findById(actor.id);
-      if (!user) throw new AppError(401, 'UNAUTHORIZED', 'Your account no longer exists.');
-      return {
-        uid: user.id,
-        email: user.email,
-        displayName: user.name,
-        role: toRole(user.role),
-        trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
-        ...(await connectionsOf(user.id)),
-      };
+    profile,
+
+    async updateProfile(actor: SessionUser, input: UpdateProfileBody): Promise<Profile> {
+      await repo.updateProfile(actor.id, {
+        name: input.displayName,
+        timezone: canonicalZone(input.timeZone),
+      });
+      return profile(actor);
+    },
+
+    /**
+     * Checks the current password through better-auth, which stores the new one and replaces every
+     * session of the user, this one included, with one new session. Answers that session's cookie, so
+     * the caller stays signed in while the user's other browsers are signed out. A locked account is
+     * refused before the password is looked at, and a wrong one counts towards the lock.
+     */
+    async changePassword(actor: SessionUser, input: ChangePasswordBody, headers: Headers): Promise<string[]> {
+      await lock.assertOpen(actor.email);
+      let answer: Headers;
+      try {
+        ({ headers: answer } = await auth.api.changePassword({
+          body: { ...input, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        }));
+      } catch (error) {
+        if (!isAPIError(error) || error.body?.code !== 'INVALID_PASSWORD') throw error;
+        await lock.recordFailure(actor.email);
+        throw new AppError(400, 'WRONG_CURRENT_PASSWORD', 'The current password is not correct.', {
+          fields: { currentPassword: 'profile.currentPasswordWrong' },
+        });
+      }
+      await lock.recordSuccess(actor.email);
+      await audit.record({
+        actor,
+        action: 'user.password_change',
+        target: actor,
+        details: { otherSessionsRevoked: true },
+      });
+      return answer.getSetCookie();
     },
 
     /** Scheduling and publishing call this first: a trial that has ended may read, not publish. */

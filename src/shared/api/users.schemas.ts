@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { emailField, newPasswordField } from './fields';
+import { isTimeZone } from '../time/zoned-day';
+import { PASSWORD_MAX, emailField, newPasswordField } from './fields';
 
 export const RoleSchema = z.enum(ROLES, 'users.roleInvalid');
 
@@ -17,6 +18,8 @@ export const TWITTER_ACCOUNT_TYPES = ['standard', 'professional'] as const;
 export const ProfileSchema = UserSchema.extend({
   /** When a trial account stops being able to schedule and publish; null for full accounts. */
   trialEndsAt: z.string().nullable(),
+  /** The IANA zone posts are scheduled in and the calendar's days follow; null: the browser's zone. */
+  timeZone: z.string().nullable(),
   /** Keyed by platform: the connected accounts. */
   connections: z.record(
     z.string(),
@@ -63,8 +66,15 @@ export const UidParamsSchema = z.object({ uid: z.string().min(1).max(200) });
 export const UpdateUserBodySchema = z.object({ role: RoleSchema });
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;
 
+export const DISPLAY_NAME_MAX = 100;
+const displayNameField = z
+  .string()
+  .trim()
+  .min(1, 'users.displayNameRequired')
+  .max(DISPLAY_NAME_MAX, 'profile.displayNameTooLong');
+
 export const CreateUserBodySchema = z.object({
-  displayName: z.string().trim().min(1, 'users.displayNameRequired').max(100, 'errors.validation'),
+  displayName: displayNameField,
   email: emailField('login.email_required', 'login.email_invalid'),
   password: newPasswordField,
   role: RoleSchema,
@@ -78,3 +88,38 @@ export const ExtendTrialBodySchema = z.object({
     .min(1, 'errors.validation')
     .max(365, 'errors.validation'),
 });
+
+/** What the signed-in user changes about themselves on the Profile page. */
+export const UpdateProfileBodySchema = z.object({
+  displayName: displayNameField,
+  timeZone: z
+    .string('profile.timeZoneInvalid')
+    .max(64, 'profile.timeZoneInvalid')
+    .refine(isTimeZone, 'profile.timeZoneInvalid'),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+const changePasswordFields = {
+  currentPassword: z
+    .string('profile.currentPasswordRequired')
+    .min(1, 'profile.currentPasswordRequired')
+    .max(PASSWORD_MAX, 'profile.currentPasswordWrong'),
+  newPassword: newPasswordField,
+};
+const differs = {
+  check: (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword,
+  issue: { path: ['newPassword'], message: 'profile.passwordUnchanged' },
+};
+
+export const ChangePasswordBodySchema = z.object(changePasswordFields).refine(differs.check, differs.issue);
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** The Profile page's form: the body, and the new password typed twice. */
+export const ChangePasswordFormSchema = z
+  .object({ ...changePasswordFields, confirmPassword: z.string() })
+  .refine(differs.check, differs.issue)
+  .refine((v) => v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'resetPassword.mismatch',
+  });
+export type ChangePasswordFormValues = z.infer<typeof ChangePasswordFormSchema>;

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconNews,
   IconSettings,
+  IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
 import { Suspense } from 'react';
@@ -50,6 +51,8 @@ export function MainLayout() {
     },
     { to: '/admin/users', label: t('nav.userManagement'), icon: IconUsers, allowed: canManageUsers },
     { to: '/settings', label: t('nav.settings'), icon: IconSettings, allowed: canManageSettings },
+    // Anyone signed in.
+    { to: '/profile', label: t('nav.profile'), icon: IconUserCircle, allowed: () => true },
   ];
   const visible = items.filter((item) => !item.allowed || (profile && item.allowed(profile.role)));
 

@@ -83,12 +83,14 @@ export function toLittleText(text: string): string {
 
 /** What little text says, as plain text: templates and mentions resolved, escapes removed. */
 export function fromLittleText(little: string): string {
-  return little
-    // An escape or any other character, never both ways: `(?:\\.|[^}])*` could read a backslash either
-    // way and backtracked exponentially on a run of them.
-    .replace(/\{hashtag\|(?:\\#|#|＃)\|((?:\\.|[^}\\])*)\}/g, '#$1')
-    .replace(/@\[((?:\\.|[^\]\\])*)\]\(urn:li:[^)]*\)/g, '$1')
-    .replace(/\\(.)/g, '$1');
+  return (
+    little
+      // An escape or any other character, never both ways: `(?:\\.|[^}])*` could read a backslash either
+      // way and backtracked exponentially on a run of them.
+      .replace(/\{hashtag\|(?:\\#|#|＃)\|((?:\\.|[^}\\])*)\}/g, '#$1')
+      .replace(/@\[((?:\\.|[^\]\\])*)\]\(urn:li:[^)]*\)/g, '$1')
+      .replace(/\\(.)/g, '$1')
+  );
 }
 
 const TokenAnswer = z.object({

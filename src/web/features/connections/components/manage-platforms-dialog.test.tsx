@@ -12,6 +12,7 @@ const profile: Profile = {
   displayName: 'Grace',
   role: 'user',
   trialEndsAt: null,
+  timeZone: null,
   connections: {
     twitter: { username: 'gracehopper', status: 'connected' },
     linkedin: { username: null, status: 'needs_reconnect' },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarPost, Post } from '../../../../shared/api/posts.schemas';
 import { api } from '../../../lib/api-client';
+import { cachedTimeZone, fromZonedWallClock, toZonedWallClock } from '../../../lib/time-zone';
 import { postsQueryKey, postsRangesKey } from './get-posts';
 
 export const reschedulePost = ({ id, date }: { id: string; date: string }) =>
@@ -18,9 +19,10 @@ export const useReschedulePost = () => {
       // The calendar's ranges only: the single posts kept beside them are not lists.
       await queryClient.cancelQueries({ queryKey: postsRangesKey });
       const before = queryClient.getQueriesData<CalendarPost[]>({ queryKey: postsRangesKey });
+      const zone = cachedTimeZone(queryClient);
       queryClient.setQueriesData<CalendarPost[]>({ queryKey: postsRangesKey }, (posts) =>
         posts?.map((p) =>
-          p.id === id && p.scheduledAt ? { ...p, scheduledAt: moveToDate(p.scheduledAt, date) } : p,
+          p.id === id && p.scheduledAt ? { ...p, scheduledAt: moveToDate(p.scheduledAt, date, zone) } : p,
         ),
       );
       return { before };
@@ -32,10 +34,11 @@ export const useReschedulePost = () => {
   });
 };
 
-/** The same local time of day on another date: the calendar's guess until the server's exact answer. */
-function moveToDate(iso: string, date: string) {
-  const at = new Date(iso);
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  at.setFullYear(y, m - 1, d);
-  return at.toISOString();
+/**
+ * The same time of day on another date, on the clock of the zone the calendar shows: its guess until the
+ * server's exact answer (which keeps the time in the post's own zone).
+ */
+function moveToDate(iso: string, date: string, zone: string) {
+  const time = toZonedWallClock(new Date(iso), zone).slice(11);
+  return fromZonedWallClock(`${date} ${time}`, zone).toISOString();
 }

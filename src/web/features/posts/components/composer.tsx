@@ -12,6 +12,7 @@ import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
+import { useTimeZone } from '../../../lib/time-zone';
 import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
 import { unreadyNetworks } from '../send-check';
@@ -52,8 +53,6 @@ export const draftOf = (post: Post): Draft => ({
   media: post.media,
 });
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * Write a post, pick networks, then Post now, Schedule at the chosen time, or Save draft. The counter
  * and the problems follow each selected network's own rules as the user types. Sending to a network with
@@ -73,6 +72,8 @@ export function Composer({
 }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
+  // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
+  const zone = useTimeZone();
   const save = useSavePost();
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState<'publish_now' | 'schedule' | null>(null);
@@ -95,7 +96,7 @@ export function Composer({
       content: fillTemplate(template.content, {
         platform: platform ? PLATFORM_NAMES[platform] : undefined,
         username: profile?.displayName,
-        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(),
+        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(undefined, { timeZone: zone }),
       }),
       platforms: draft.platforms.length ? draft.platforms : template.platforms,
     });
@@ -112,7 +113,7 @@ export function Composer({
       content: draft.content,
       platforms: draft.platforms,
       action,
-      timezone: browserZone(),
+      timezone: zone,
       media: draft.media.map((m) => ({
         id: m.id,
         ...(m.kind === 'video' && m.edits ? { edits: m.edits } : {}),
@@ -174,6 +175,7 @@ export function Composer({
         <ComposerChecks remaining={remaining} problems={problems} />
         <SchedulePicker
           value={draft.scheduledAt}
+          zone={zone}
           onChange={(scheduledAt) => onChange({ ...draft, scheduledAt })}
         />
         {serverProblem && (

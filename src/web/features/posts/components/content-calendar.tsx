@@ -13,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { fromZonedWallClock, useTimeZone, zonedDayKey } from '../../../lib/time-zone';
 import { usePosts } from '../api/get-posts';
 import classes from './content-calendar.module.css';
 import { type PostCardActions, PostCard } from './post-card';
@@ -36,8 +37,11 @@ function Day({
   posts,
   onAddPost,
   actions,
+  zone,
 }: {
   day: Dayjs;
+  /** The profile's time zone, whose days these are. */
+  zone: string;
   inMonth: boolean;
   posts: CalendarPost[];
   onAddPost: (date: Date) => void;
@@ -51,7 +55,7 @@ function Day({
       ref={setNodeRef}
       className={classes.day}
       data-outside={!inMonth || undefined}
-      data-today={day.isSame(dayjs(), 'day') || undefined}
+      data-today={key(day) === zonedDayKey(new Date(), zone) || undefined}
       data-over={isOver || undefined}
       role="gridcell"
       aria-label={label}
@@ -66,20 +70,23 @@ function Day({
             size="sm"
             variant="subtle"
             aria-label={t('calendar.addOn', { date: label })}
-            onClick={() => onAddPost(day.hour(9).toDate())}
+            onClick={() => onAddPost(fromZonedWallClock(`${key(day)} 09:00`, zone))}
           >
             <IconPlus size={14} />
           </ActionIcon>
         )}
       </Group>
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} {...actions} />
+        <PostCard key={post.id} post={post} zone={zone} {...actions} />
       ))}
     </div>
   );
 }
 
-/** The Content Calendar: month or week, Sunday first; drag a card to another day to reschedule it. */
+/**
+ * The Content Calendar: month or week, Sunday first; drag a card to another day to reschedule it. Its days
+ * are the days of the profile's time zone.
+ */
 export function ContentCalendar({
   onAddPost,
   actions,
@@ -88,11 +95,12 @@ export function ContentCalendar({
   actions: PostCardActions;
 }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   const [view, setView] = useState<View>('month');
-  const [anchor, setAnchor] = useState(() => dayjs());
+  const [anchor, setAnchor] = useState(() => dayjs(zonedDayKey(new Date(), zone)));
   const days = useMemo(() => visibleDays(anchor, view), [anchor, view]);
-  const from = days[0]!.startOf('day').toISOString();
-  const to = days.at(-1)!.add(1, 'day').startOf('day').toISOString();
+  const from = fromZonedWallClock(key(days[0]!), zone).toISOString();
+  const to = fromZonedWallClock(key(days.at(-1)!.add(1, 'day')), zone).toISOString();
   const posts = usePosts(from, to);
   const rescheduleTo = useRescheduleTo();
   const sensors = useSensors(
@@ -104,17 +112,17 @@ export function ContentCalendar({
     const map = new Map<string, CalendarPost[]>();
     for (const post of posts.data ?? []) {
       if (!post.scheduledAt) continue;
-      const k = key(dayjs(post.scheduledAt));
+      const k = zonedDayKey(new Date(post.scheduledAt), zone);
       map.set(k, [...(map.get(k) ?? []), post]);
     }
     return map;
-  }, [posts.data]);
+  }, [posts.data, zone]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const post = (active.data.current as { post: CalendarPost } | undefined)?.post;
     if (!post?.scheduledAt || !over) return;
     // Dropping on the day it is already on changes nothing; a neighbouring month's day is fine.
-    if (over.id === key(dayjs(post.scheduledAt))) return;
+    if (over.id === zonedDayKey(new Date(post.scheduledAt), zone)) return;
     rescheduleTo(post, String(over.id));
   };
 
@@ -168,6 +176,7 @@ export function ContentCalendar({
               posts={byDay.get(key(day)) ?? []}
               onAddPost={onAddPost}
               actions={actions}
+              zone={zone}
             />
           ))}
         </div>

@@ -23,7 +23,7 @@ describe('a calendar card', () => {
   afterEach(cleanup);
 
   it("shows the server's card HTML and each network's state from the summary", () => {
-    renderWithProviders(<PostCard post={post({})} {...actions} />);
+    renderWithProviders(<PostCard post={post({})} zone="UTC" {...actions} />);
     const card = screen.getByLabelText(/^Post at/);
     expect(card.textContent).toContain('Launch day & more');
     expect(card.querySelector('strong')?.textContent).toBe('day');
@@ -35,11 +35,18 @@ describe('a calendar card', () => {
     renderWithProviders(
       <PostCard
         post={post({ card: 'Hi <img src=x onerror=alert(1)><a href="javascript:x()">there</a>' })}
+        zone="UTC"
         {...actions}
       />,
     );
     const card = screen.getByLabelText(/^Post at/);
     expect(card.textContent).toContain('Hi there');
     expect(card.querySelector('img, a')).toBeNull();
+  });
+
+  it("shows the time on the clock of the profile's zone, not the browser's", () => {
+    renderWithProviders(<PostCard post={post({})} zone="Asia/Kolkata" {...actions} />);
+    // 15:00 UTC is 20:30 in India, whatever zone the test runs in.
+    expect(screen.getByLabelText(/^Post at/).getAttribute('aria-label')).toMatch(/08:30\sPM|20:30/);
   });
 });

@@ -17,18 +17,25 @@ export interface PostCardActions {
   onDelete: (post: CalendarPost) => void;
 }
 
-// One formatter for every card (toLocaleTimeString with options builds a new one per call).
-let timeFormatter: Intl.DateTimeFormat | undefined;
-const timeFormat = () =>
-  (timeFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
+// One formatter per zone for every card (toLocaleTimeString with options builds a new one per call).
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
+const timeFormat = (zone: string) => {
+  let format = timeFormatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+    timeFormatters.set(zone, format);
+  }
+  return format;
+};
 
-export function PostCard({ post, ...actions }: { post: CalendarPost } & PostCardActions) {
+/** A post on the calendar; its time on the clock of `zone` (the profile's). */
+export function PostCard({ post, zone, ...actions }: { post: CalendarPost; zone: string } & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post },
   });
-  const time = post.scheduledAt ? timeFormat().format(new Date(post.scheduledAt)) : '';
+  const time = post.scheduledAt ? timeFormat(zone).format(new Date(post.scheduledAt)) : '';
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
   // and the calendar has a render budget (bench/calendar-render.ts).
   return (

@@ -9,6 +9,7 @@ import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon'
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { useTimeZone } from '../../../lib/time-zone';
 import { isClientError, usePost } from '../api/get-post';
 import { useRetryPost } from '../api/retry-post';
 import { usePostNotOpened } from '../hooks/use-open-post';
@@ -76,13 +77,14 @@ function TargetRow({ target }: { target: PostTarget }) {
   );
 }
 
-/** When the post goes out, on the reader's clock, naming the zone. */
-function scheduledText(t: TFunction, language: string, post: Post) {
+/** When the post goes out, on the clock of the reader's zone (the profile's), naming the zone. */
+function scheduledText(t: TFunction, language: string, post: Post, zone: string) {
   if (!post.scheduledAt) return t('postDetail.notScheduled');
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const time = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short' }).format(
-    new Date(post.scheduledAt),
-  );
+  const time = new Intl.DateTimeFormat(language, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: zone,
+  }).format(new Date(post.scheduledAt));
   return t('postDetail.scheduledFor', { time, zone });
 }
 
@@ -124,6 +126,7 @@ export function PostDetailDialog({ id, onClose }: { id: string; onClose: () => v
 
 function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const zone = useTimeZone();
   const retry = useRetryPost();
   const failed = post.targets.some((target) => target.status === 'failed');
   const onRetry = () =>
@@ -134,7 +137,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm">{scheduledText(t, i18n.language, post)}</Text>
+        <Text size="sm">{scheduledText(t, i18n.language, post, zone)}</Text>
         <Badge variant="light" color={POST_STATUS_COLOR[post.status]}>
           {t(`calendar.status.${post.status}`)}
         </Badge>

@@ -1,6 +1,7 @@
 import { DateTimePicker } from '@mantine/dates';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromZonedWallClock, toZonedWallClock } from '../../../lib/time-zone';
 
 /**
  * Typing into an hours or minutes box replaces it whole. Mantine's box parses its text from the caret,
@@ -25,19 +26,19 @@ const CONTROLS = [
   'yearLevelControl',
 ] as const;
 
-/**
- * Mantine's value, 'YYYY-MM-DD HH:mm:ss' on the browser's clock, as the instant it names. The ISO form
- * without an offset is local time by the standard, unlike the space-separated one engines may guess at.
- */
-export const fromPickerValue = (value: string | null): Date | null =>
-  value ? new Date(value.replace(' ', 'T')) : null;
+/** Mantine's value, 'YYYY-MM-DD HH:mm:ss' on the clocks of `zone` (the user's), as the instant it names. */
+export const fromPickerValue = (value: string | null, zone: string): Date | null =>
+  value ? fromZonedWallClock(value, zone) : null;
 
 /** When the post goes out: a day from the calendar, a time typed or picked, never in the past. */
 export function SchedulePicker({
   value,
+  zone,
   onChange,
 }: {
   value: Date | null;
+  /** The user's time zone: the picker shows and reads its clocks, whatever the browser's zone. */
+  zone: string;
   onChange: (value: Date | null) => void;
 }) {
   const { t } = useTranslation();
@@ -45,9 +46,9 @@ export function SchedulePicker({
     <DateTimePicker
       label={t('composer.when')}
       placeholder={t('composer.whenPlaceholder')}
-      value={value}
-      onChange={(next) => onChange(fromPickerValue(next))}
-      minDate={new Date()}
+      value={value && toZonedWallClock(value, zone)}
+      onChange={(next) => onChange(fromPickerValue(next, zone))}
+      minDate={toZonedWallClock(new Date(), zone)}
       clearable
       valueFormat="YYYY-MM-DD HH:mm"
       maw={320}

@@ -1,7 +1,10 @@
-import { Alert, Card, Container, Stack, Table, Title } from '@mantine/core';
+import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../lib/session';
+import { ChangePasswordForm } from './change-password-form';
+import { ProfileForm } from './profile-form';
 
+/** The signed-in user's own page: who they are, their name and time zone, and their password. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
@@ -12,24 +15,32 @@ export function ProfilePage() {
         {!profile ? (
           <Alert color="yellow">{t('profile.notLoggedIn')}</Alert>
         ) : (
-          <Card withBorder>
-            <Table variant="vertical" layout="fixed">
-              <Table.Tbody>
-                <Table.Tr>
-                  <Table.Th w={180}>{t('profile.displayName')}</Table.Th>
-                  <Table.Td>{profile.displayName || profile.email}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('profile.email')}</Table.Th>
-                  <Table.Td>{profile.email}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('profile.role')}</Table.Th>
-                  <Table.Td>{t(`roles.${profile.role}`)}</Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <>
+            <Card withBorder padding="lg">
+              <Stack>
+                <div>
+                  <Title order={2} size="h3">
+                    {profile.displayName || profile.email}
+                  </Title>
+                  <Text size="sm" c="dimmed">
+                    {profile.email}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('profile.roleIs', { role: t(`roles.${profile.role}`) })}
+                  </Text>
+                </div>
+                <ProfileForm key={profile.uid} profile={profile} />
+              </Stack>
+            </Card>
+            <Card withBorder padding="lg">
+              <Stack>
+                <Title order={2} size="h3">
+                  {t('profile.passwordTitle')}
+                </Title>
+                <ChangePasswordForm />
+              </Stack>
+            </Card>
+          </>
         )}
       </Stack>
     </Container>

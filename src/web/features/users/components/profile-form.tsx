@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  type Profile,
+  type UpdateProfileBody,
+  UpdateProfileBodySchema,
+} from '../../../../shared/api/users.schemas';
+import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { browserTimeZone } from '../../../lib/time-zone';
+import { useUpdateProfile } from '../api/update-profile';
+
+/** "GMT+05:30" in the reader's language, as the zone's clocks stand now. */
+function offsetOf(zone: string, language: string, now: Date) {
+  const parts = new Intl.DateTimeFormat(language, {
+    timeZone: zone,
+    timeZoneName: 'longOffset',
+  }).formatToParts(now);
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/**
+ * Every zone this browser knows, with its current offset. UTC and the current choice are added because
+ * some browsers list neither (UTC, or an old spelling such as Asia/Calcutta).
+ */
+function zoneOptions(current: string, language: string) {
+  const now = new Date();
+  const zones = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', current])].sort();
+  return zones.map((zone) => ({
+    value: zone,
+    label: `${zone.replaceAll('_', ' ')} (${offsetOf(zone, language, now)})`,
+  }));
+}
+
+/** Display name and time zone; the zone starts as the profile's, else the browser's. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateProfile();
+  const initialZone = profile.timeZone ?? browserTimeZone();
+  const form = useForm<UpdateProfileBody>({
+    resolver: zodResolver(UpdateProfileBodySchema),
+    defaultValues: { displayName: profile.displayName, timeZone: initialZone },
+  });
+  const options = useMemo(() => zoneOptions(initialZone, i18n.language), [initialZone, i18n.language]);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        form.reset({ displayName: saved.displayName, timeZone: saved.timeZone ?? values.timeZone });
+        notify({ color: 'green', message: t('profile.saved') });
+      },
+      onError: (error) => {
+        applyFieldErrors(error, form.setError);
+        notify({ color: 'red', message: errorMessage(t, error, 'profile.saveFailed') });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput
+          label={t('profile.displayName')}
+          autoComplete="name"
+          {...form.register('displayName')}
+          error={fieldError(t, errors, 'displayName')}
+        />
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <Select
+              label={t('profile.timeZone')}
+              description={
+                profile.timeZone
+                  ? t('profile.timeZoneHelp')
+                  : t('profile.timeZoneBrowser', { zone: browserTimeZone() })
+              }
+              data={options}
+              value={field.value}
+              onChange={(value) => value && field.onChange(value)}
+              onBlur={field.onBlur}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={t('profile.timeZoneNone')}
+              maxDropdownHeight={280}
+              comboboxProps={{ withinPortal: true }}
+              error={fieldError(t, errors, 'timeZone')}
+            />
+          )}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
