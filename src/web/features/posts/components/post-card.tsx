@@ -22,11 +22,19 @@ let timeFormatter: Intl.DateTimeFormat | undefined;
 const timeFormat = () =>
   (timeFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
 
-export function PostCard({ post, ...actions }: { post: CalendarPost } & PostCardActions) {
+/** `draggable` false: a card in the phone's agenda, moved through its menu's Reschedule only. */
+export function PostCard({
+  post,
+  draggable = true,
+  ...actions
+}: { post: CalendarPost; draggable?: boolean } & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post },
+    disabled: !draggable,
+    // Not dnd-kit's default role "button": the card holds its menu's button, and a button may not.
+    attributes: { role: 'article', roleDescription: t('calendarMove.movablePost') },
   });
   const time = post.scheduledAt ? timeFormat().format(new Date(post.scheduledAt)) : '';
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
@@ -34,12 +42,11 @@ export function PostCard({ post, ...actions }: { post: CalendarPost } & PostCard
   return (
     <div
       ref={setNodeRef}
-      {...attributes}
-      {...listeners}
+      {...(draggable ? { ...attributes, ...listeners } : { role: 'article' })}
       aria-label={t('calendar.postAt', { time })}
-      aria-description={t('calendar.dragHint')}
+      aria-description={draggable ? t('calendar.dragHint') : undefined}
       className={classes.card}
-      data-hint={t('calendar.dragHint')}
+      data-hint={draggable ? t('calendar.dragHint') : undefined}
       data-dragging={isDragging || undefined}
       // A click (not a drag: dnd-kit swallows the click that ends one) opens the details. Clicks inside
       // the menu, which React bubbles here through its portal, are not the card's.
