@@ -84,11 +84,19 @@ export function useMoveAnnouncements(layout: CalendarLayout) {
         same: Boolean(key && key === dayOf(null, active)),
       };
     };
+    // Lifting a card puts it over its own day at once: that would replace "Picked up…" before it is heard.
+    let justLifted = false;
     const announcements: Announcements = {
-      onDragStart: ({ active }) => t('calendarMove.pickedUp', words(active, null)),
+      onDragStart: ({ active }) => {
+        justLifted = true;
+        return t('calendarMove.pickedUp', words(active, null));
+      },
       onDragOver: ({ active, over }) => {
-        if (!over) return t('calendarMove.nowhere', words(active, null));
         const w = words(active, over);
+        const lifting = justLifted && w.same;
+        justLifted = false;
+        if (lifting) return undefined;
+        if (!over) return t('calendarMove.nowhere', w);
         return t(w.past ? 'calendarMove.overPast' : 'calendarMove.over', w);
       },
       onDragEnd: ({ active, over }) => {
