@@ -8,7 +8,7 @@ import {
   rectIntersection,
 } from '@dnd-kit/core';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { dayKey, dayName, isPastDay, shortText } from './calendar-days';
@@ -73,6 +73,8 @@ export const dayCollision: CollisionDetection = (args) => {
 /** What a screen reader hears while a card moves: the post's first words and the day in words, never ids. */
 export function useMoveAnnouncements(layout: CalendarLayout) {
   const { t, i18n } = useTranslation();
+  // Lifting a card puts it over its own day at once: that would replace "Picked up…" before it is heard.
+  const justLifted = useRef(false);
   return useMemo(() => {
     const words = (active: Pick<Active, 'data'>, over: Pick<Over, 'id'> | null) => {
       const key = dayOf(over, active);
@@ -84,17 +86,15 @@ export function useMoveAnnouncements(layout: CalendarLayout) {
         same: Boolean(key && key === dayOf(null, active)),
       };
     };
-    // Lifting a card puts it over its own day at once: that would replace "Picked up…" before it is heard.
-    let justLifted = false;
     const announcements: Announcements = {
       onDragStart: ({ active }) => {
-        justLifted = true;
+        justLifted.current = true;
         return t('calendarMove.pickedUp', words(active, null));
       },
       onDragOver: ({ active, over }) => {
         const w = words(active, over);
-        const lifting = justLifted && w.same;
-        justLifted = false;
+        const lifting = justLifted.current && w.same;
+        justLifted.current = false;
         if (lifting) return undefined;
         if (!over) return t('calendarMove.nowhere', w);
         return t(w.past ? 'calendarMove.overPast' : 'calendarMove.over', w);
