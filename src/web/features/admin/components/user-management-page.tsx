@@ -1,7 +1,5 @@
 import {
-  ActionIcon,
   Alert,
-  Badge,
   Button,
   Group,
   Loader,
@@ -12,19 +10,11 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   UnstyledButton,
+  useMantineTheme,
 } from '@mantine/core';
-import {
-  IconCalendarPlus,
-  IconChevronDown,
-  IconChevronUp,
-  IconPencil,
-  IconSearch,
-  IconSelector,
-  IconTrash,
-  IconUserPlus,
-} from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp, IconSearch, IconSelector, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../shared/api/users.schemas';
@@ -34,6 +24,7 @@ import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useUsers } from '../api/get-users';
 import { CreateUserDialog, DeleteUserDialog, EditUserDialog, ExtendTrialDialog } from './user-dialogs';
+import { RoleBadges, UserActions, UserCards } from './user-row-parts';
 
 const PAGE_SIZES = ['5', '7', '10', '15', '20', '25', '50', 'all'] as const;
 type SortKey = 'displayName' | 'email' | 'role' | 'createdAt';
@@ -48,6 +39,10 @@ export function UserManagementPage() {
   const [pageSize, setPageSize] = useState<(typeof PAGE_SIZES)[number]>('10');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 1px))`, false, {
+    getInitialValueInEffect: false,
+  });
 
   useEffect(() => {
     if (users.isError) notify({ color: 'red', message: t('users.fetchFailed') });
@@ -69,6 +64,14 @@ export function UserManagementPage() {
   if (!me) return null;
   const superAdmin = isSuperAdmin(me.role);
   const close = () => setDialog(null);
+  const actionsOf = (user: AdminUser) => (
+    <UserActions
+      user={user}
+      canEdit={assignableRoles(me.role, user.role).length > 0}
+      canDelete={superAdmin}
+      onAction={(kind, target) => setDialog({ kind, user: target })}
+    />
+  );
 
   const header = (key: SortKey, label: string) => {
     const Icon = sort.key !== key ? IconSelector : sort.desc ? IconChevronDown : IconChevronUp;
@@ -116,7 +119,8 @@ export function UserManagementPage() {
           {t('users.fetchFailed')}
         </Alert>
       )}
-      {users.data && (
+      {users.data && phone && <UserCards users={visible} actionsOf={actionsOf} />}
+      {users.data && !phone && (
         <Table.ScrollContainer minWidth={640}>
           <Table striped highlightOnHover>
             <Table.Thead>
@@ -129,73 +133,17 @@ export function UserManagementPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {visible.map((user) => {
-                const roles = assignableRoles(me.role, user.role);
-                return (
-                  <Table.Tr key={user.uid}>
-                    <Table.Td>{user.displayName}</Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>
-                      <Group gap={6}>
-                        <Badge
-                          variant="light"
-                          color={user.role === 'user' ? 'gray' : user.role === 'admin' ? 'blue' : 'grape'}
-                        >
-                          {t(`roles.${user.role}`)}
-                        </Badge>
-                        {user.trialEndsAt && (
-                          <Badge
-                            variant="outline"
-                            color={new Date(user.trialEndsAt) <= new Date() ? 'red' : 'teal'}
-                          >
-                            {t('users.trialUntil', { date: formatDate(user.trialEndsAt) })}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{formatDate(user.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {roles.length > 0 && (
-                          <Tooltip label={t('users.edit')}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={`${t('users.edit')}: ${user.email}`}
-                              onClick={() => setDialog({ kind: 'edit', user })}
-                            >
-                              <IconPencil size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {user.trialEndsAt && (
-                          <Tooltip label={t('users.extendTrial')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="teal"
-                              aria-label={`${t('users.extendTrial')}: ${user.email}`}
-                              onClick={() => setDialog({ kind: 'extend', user })}
-                            >
-                              <IconCalendarPlus size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                        {superAdmin && (
-                          <Tooltip label={t('common.delete')}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={`${t('common.delete')}: ${user.email}`}
-                              onClick={() => setDialog({ kind: 'delete', user })}
-                            >
-                              <IconTrash size={18} />
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {visible.map((user) => (
+                <Table.Tr key={user.uid}>
+                  <Table.Td>{user.displayName}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <RoleBadges user={user} />
+                  </Table.Td>
+                  <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                  <Table.Td>{actionsOf(user)}</Table.Td>
+                </Table.Tr>
+              ))}
               {visible.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={5}>

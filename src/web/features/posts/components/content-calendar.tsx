@@ -1,91 +1,44 @@
 import {
   DndContext,
   type DragEndEvent,
+  type DragOverEvent,
   KeyboardSensor,
   PointerSensor,
-  useDroppable,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { ActionIcon, Card, Group, Loader, SegmentedControl, Text, Title } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconPlus } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Card,
+  Group,
+  Loader,
+  SegmentedControl,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { notify } from '../../../lib/notify';
 import { fromZonedWallClock, useTimeZone, zonedDayKey } from '../../../lib/time-zone';
 import { usePosts } from '../api/get-posts';
+import { CalendarDay, type DayProps } from './calendar-day';
+import { type CalendarView, dayKey, rangeLabel, visibleDays } from './calendar-days';
+import { type CalendarLayout, dayCollision, dayStepper, useMoveAnnouncements } from './calendar-move';
 import classes from './content-calendar.module.css';
-import { type PostCardActions, PostCard } from './post-card';
+import type { PostCardActions } from './post-card';
 import { useRescheduleTo } from './post-dialogs';
 
-type View = 'month' | 'week';
-const key = (d: Dayjs) => d.format('YYYY-MM-DD');
-
-/** The visible days: whole weeks, Sunday first (dayjs's default week). */
-function visibleDays(anchor: Dayjs, view: View) {
-  const start = view === 'month' ? anchor.startOf('month').startOf('week') : anchor.startOf('week');
-  const end = view === 'month' ? anchor.endOf('month').endOf('week') : anchor.endOf('week');
-  const days: Dayjs[] = [];
-  for (let d = start; !d.isAfter(end, 'day'); d = d.add(1, 'day')) days.push(d);
-  return days;
-}
-
-function Day({
-  day,
-  inMonth,
-  posts,
-  onAddPost,
-  actions,
-  zone,
-}: {
-  day: Dayjs;
-  /** The profile's time zone, whose days these are. */
-  zone: string;
-  inMonth: boolean;
-  posts: CalendarPost[];
-  onAddPost: (date: Date) => void;
-  actions: PostCardActions;
-}) {
-  const { t, i18n } = useTranslation();
-  const { setNodeRef, isOver } = useDroppable({ id: key(day) });
-  const label = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(day.toDate());
-  return (
-    <div
-      ref={setNodeRef}
-      className={classes.day}
-      data-outside={!inMonth || undefined}
-      data-today={key(day) === zonedDayKey(new Date(), zone) || undefined}
-      data-over={isOver || undefined}
-      role="gridcell"
-      aria-label={label}
-      data-date={key(day)}
-    >
-      <Group justify="space-between" gap={2}>
-        <Text size="sm" c={inMonth ? undefined : 'dimmed'}>
-          {day.date()}
-        </Text>
-        {inMonth && (
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            aria-label={t('calendar.addOn', { date: label })}
-            onClick={() => onAddPost(fromZonedWallClock(`${key(day)} 09:00`, zone))}
-          >
-            <IconPlus size={14} />
-          </ActionIcon>
-        )}
-      </Group>
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} zone={zone} {...actions} />
-      ))}
-    </div>
-  );
-}
+const pastDrop = (over: DragOverEvent['over']) => Boolean((over?.data.current as { past?: boolean })?.past);
 
 /**
  * The Content Calendar: month or week, Sunday first; drag a card to another day to reschedule it. Its days
- * are the days of the profile's time zone.
+ * are the days of the profile's time zone. Below the theme's `sm` breakpoint seven columns do not fit: the
+ * month becomes an agenda (the days that have posts, one under another) and the week's days stack.
  */
 export function ContentCalendar({
   onAddPost,
@@ -95,18 +48,27 @@ export function ContentCalendar({
   actions: PostCardActions;
 }) {
   const { t, i18n } = useTranslation();
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+  const layout: CalendarLayout = phone ? 'list' : 'grid';
+  const [view, setView] = useState<CalendarView>('month');
   const zone = useTimeZone();
-  const [view, setView] = useState<View>('month');
   const [anchor, setAnchor] = useState(() => dayjs(zonedDayKey(new Date(), zone)));
   const days = useMemo(() => visibleDays(anchor, view), [anchor, view]);
-  const from = fromZonedWallClock(key(days[0]!), zone).toISOString();
-  const to = fromZonedWallClock(key(days.at(-1)!.add(1, 'day')), zone).toISOString();
+  const from = fromZonedWallClock(dayKey(days[0]!), zone).toISOString();
+  const to = fromZonedWallClock(dayKey(days.at(-1)!.add(1, 'day')), zone).toISOString();
   const posts = usePosts(from, to);
   const rescheduleTo = useRescheduleTo();
+  const rtl = i18n.dir(i18n.language) === 'rtl';
+  const keyboard = useMemo(() => ({ coordinateGetter: dayStepper(layout, rtl, zone) }), [layout, rtl, zone]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, keyboard),
   );
+  const accessibility = useMoveAnnouncements(layout, zone);
+  const [refusing, setRefusing] = useState(false);
 
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarPost[]>();
@@ -119,68 +81,127 @@ export function ContentCalendar({
   }, [posts.data, zone]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setRefusing(false);
     const post = (active.data.current as { post: CalendarPost } | undefined)?.post;
     if (!post?.scheduledAt || !over) return;
     // Dropping on the day it is already on changes nothing; a neighbouring month's day is fine.
     if (over.id === zonedDayKey(new Date(post.scheduledAt), zone)) return;
+    if (pastDrop(over)) {
+      notify({ color: 'red', message: t('calendarMove.pastRefused') });
+      return;
+    }
     rescheduleTo(post, String(over.id));
   };
 
-  const weekdays = days
-    .slice(0, 7)
-    .map((d) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short' }).format(d.toDate()));
-  const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(
-    anchor.toDate(),
-  );
   const step = (n: number) => setAnchor((a) => a.add(n, view));
+  const dayProps = (day: Dayjs): DayProps => ({
+    day,
+    inMonth: view === 'week' || day.month() === anchor.month(),
+    posts: byDay.get(dayKey(day)) ?? [],
+    layout,
+    draggable: !(phone && view === 'month'),
+    onAddPost,
+    actions,
+    zone,
+  });
 
   return (
-    <Card withBorder padding="md" id="content-calendar">
-      <Group justify="space-between" mb="sm">
+    <Card withBorder padding={phone ? 'sm' : 'md'} id="content-calendar">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} size="h3">
           {t('calendar.title')}
         </Title>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           <ActionIcon variant="default" aria-label={t('calendar.previous')} onClick={() => step(-1)}>
-            <IconChevronLeft size={16} />
+            <IconChevronLeft size={16} className={classes.chevron} />
           </ActionIcon>
           <Text fw={600} miw={150} ta="center" aria-live="polite">
-            {title}
+            {rangeLabel(i18n.language, view, anchor, days)}
           </Text>
           <ActionIcon variant="default" aria-label={t('calendar.next')} onClick={() => step(1)}>
-            <IconChevronRight size={16} />
+            <IconChevronRight size={16} className={classes.chevron} />
           </ActionIcon>
           {posts.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
         </Group>
         <SegmentedControl
           value={view}
-          onChange={(v) => setView(v as View)}
+          onChange={(v) => setView(v as CalendarView)}
           data={[
             { value: 'month', label: t('calendar.month') },
             { value: 'week', label: t('calendar.week') },
           ]}
         />
       </Group>
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <div className={classes.grid} role="grid" aria-label={t('calendar.title')}>
-          {weekdays.map((w) => (
-            <div key={w} className={classes.weekday} role="columnheader">
-              {w}
-            </div>
-          ))}
-          {days.map((day) => (
-            <Day
-              key={key(day)}
-              day={day}
-              inMonth={view === 'week' || day.month() === anchor.month()}
-              posts={byDay.get(key(day)) ?? []}
-              onAddPost={onAddPost}
-              actions={actions}
-              zone={zone}
+      <DndContext
+        sensors={sensors}
+        collisionDetection={dayCollision}
+        accessibility={accessibility}
+        onDragOver={({ over }) => setRefusing(pastDrop(over))}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setRefusing(false)}
+      >
+        <div className={classes.board} data-refusing={refusing || undefined}>
+          {layout === 'grid' ? (
+            <MonthGrid days={days} dayProps={dayProps} />
+          ) : (
+            <DayList
+              days={
+                view === 'week'
+                  ? days
+                  : days.filter((d) => d.month() === anchor.month() && byDay.has(dayKey(d)))
+              }
+              dayProps={dayProps}
+              loaded={posts.isSuccess}
             />
-          ))}
+          )}
         </div>
       </DndContext>
     </Card>
+  );
+}
+
+/** Seven columns, one row per week (rows exist for assistive technology; CSS lays out the cells). */
+function MonthGrid({ days, dayProps }: { days: Dayjs[]; dayProps: (day: Dayjs) => DayProps }) {
+  const { t, i18n } = useTranslation();
+  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short' });
+  const weeks = Array.from({ length: days.length / 7 }, (_, i) => days.slice(i * 7, i * 7 + 7));
+  return (
+    <div className={classes.grid} role="grid" aria-label={t('calendar.title')}>
+      <div role="row" className={classes.row}>
+        {days.slice(0, 7).map((d) => (
+          <div key={d.day()} className={classes.weekday} role="columnheader">
+            {weekday.format(d.toDate())}
+          </div>
+        ))}
+      </div>
+      {weeks.map((week) => (
+        <div key={dayKey(week[0]!)} role="row" className={classes.row}>
+          {week.map((day) => (
+            <CalendarDay key={dayKey(day)} {...dayProps(day)} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Days one under another: the week's seven, or the month's days that have posts (an agenda). */
+function DayList({
+  days,
+  dayProps,
+  loaded,
+}: {
+  days: Dayjs[];
+  dayProps: (day: Dayjs) => DayProps;
+  loaded: boolean;
+}) {
+  const { t } = useTranslation();
+  if (days.length === 0) return loaded ? <Text c="dimmed">{t('calendarMove.emptyMonth')}</Text> : null;
+  return (
+    <div className={classes.list} role="list" aria-label={t('calendar.title')}>
+      {days.map((day) => (
+        <CalendarDay key={dayKey(day)} {...dayProps(day)} />
+      ))}
+    </div>
   );
 }

@@ -28,12 +28,23 @@ const timeFormat = (zone: string) => {
   return format;
 };
 
-/** A post on the calendar; its time on the clock of `zone` (the profile's). */
-export function PostCard({ post, zone, ...actions }: { post: CalendarPost; zone: string } & PostCardActions) {
+/**
+ * A post on the calendar; its time on the clock of `zone` (the profile's). `draggable` false: a card in
+ * the phone's agenda, moved through its menu's Reschedule only.
+ */
+export function PostCard({
+  post,
+  zone,
+  draggable = true,
+  ...actions
+}: { post: CalendarPost; zone: string; draggable?: boolean } & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post },
+    disabled: !draggable,
+    // Not dnd-kit's default role "button": the card holds its menu's button, and a button may not.
+    attributes: { role: 'article', roleDescription: t('calendarMove.movablePost') },
   });
   const time = post.scheduledAt ? timeFormat(zone).format(new Date(post.scheduledAt)) : '';
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
@@ -41,12 +52,11 @@ export function PostCard({ post, zone, ...actions }: { post: CalendarPost; zone:
   return (
     <div
       ref={setNodeRef}
-      {...attributes}
-      {...listeners}
+      {...(draggable ? { ...attributes, ...listeners } : { role: 'article' })}
       aria-label={t('calendar.postAt', { time })}
-      aria-description={t('calendar.dragHint')}
+      aria-description={draggable ? t('calendar.dragHint') : undefined}
       className={classes.card}
-      data-hint={t('calendar.dragHint')}
+      data-hint={draggable ? t('calendar.dragHint') : undefined}
       data-dragging={isDragging || undefined}
       // A click (not a drag: dnd-kit swallows the click that ends one) opens the details. Clicks inside
       // the menu, which React bubbles here through its portal, are not the card's.

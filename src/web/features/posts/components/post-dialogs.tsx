@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
@@ -13,14 +14,20 @@ const ymd = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 export function useRescheduleTo() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const reschedule = useReschedulePost();
   return (post: CalendarPost, date: string) =>
     reschedule.mutate(
       { id: post.id, date },
       {
         onSuccess: () => notify({ color: 'green', message: t('calendar.rescheduled') }),
-        onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+        onError: (error) => {
+          // A refused date has no form field to show it beside: say the field's own reason ("Choose a
+          // date and time in the future."), not the general "Some fields are not valid".
+          const reason = error instanceof ApiRequestError ? Object.values(error.fields ?? {})[0] : undefined;
+          const message = reason && i18n.exists(reason) ? t(reason) : errorMessage(t, error);
+          notify({ color: 'red', message });
+        },
       },
     );
 }

@@ -1,0 +1,74 @@
+import { useDroppable } from '@dnd-kit/core';
+import { ActionIcon } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { fromZonedWallClock, zonedDayKey } from '../../../lib/time-zone';
+import { dayKey, dayName, isPastDay } from './calendar-days';
+import type { CalendarLayout } from './calendar-move';
+import classes from './content-calendar.module.css';
+import { type PostCardActions, PostCard } from './post-card';
+
+export interface DayProps {
+  day: Dayjs;
+  /** In the month shown (the grid's leading and trailing days of other months are greyed, and have no +). */
+  inMonth: boolean;
+  posts: CalendarPost[];
+  layout: CalendarLayout;
+  /** Whether its cards can be lifted (the phone's month agenda lists days far apart: it reschedules by menu). */
+  draggable: boolean;
+  onAddPost: (date: Date) => void;
+  actions: PostCardActions;
+  /** The profile's time zone, whose days these are. */
+  zone: string;
+}
+
+/**
+ * One day: a grid cell (its number) or, in the list, a section headed by its date in words. Past days take
+ * no new post and refuse a dropped one, saying so on the spot.
+ */
+export function CalendarDay({ day, inMonth, posts, layout, draggable, onAddPost, actions, zone }: DayProps) {
+  const { t, i18n } = useTranslation();
+  const today = zonedDayKey(new Date(), zone);
+  const past = isPastDay(day, today);
+  const { setNodeRef, isOver } = useDroppable({ id: dayKey(day), data: { past } });
+  const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(day.toDate());
+  const list = layout === 'list';
+  return (
+    <div
+      ref={setNodeRef}
+      className={list ? classes.listDay : classes.day}
+      data-outside={!inMonth || undefined}
+      data-past={past || undefined}
+      data-today={dayKey(day) === today || undefined}
+      data-over={(isOver && !past) || undefined}
+      data-refused={(isOver && past) || undefined}
+      role={list ? 'listitem' : 'gridcell'}
+      aria-label={list ? undefined : full}
+      data-date={dayKey(day)}
+    >
+      <div className={classes.dayHead}>
+        {list ? (
+          <h3 className={classes.dayTitle}>{dayName(i18n.language, day)}</h3>
+        ) : (
+          <span className={classes.dayNumber}>{day.date()}</span>
+        )}
+        {inMonth && !past && (
+          <ActionIcon
+            size={list ? 'md' : 'sm'}
+            variant="subtle"
+            aria-label={t('calendar.addOn', { date: full })}
+            onClick={() => onAddPost(fromZonedWallClock(`${dayKey(day)} 09:00`, zone))}
+          >
+            <IconPlus size={list ? 18 : 14} />
+          </ActionIcon>
+        )}
+      </div>
+      {isOver && past && <p className={classes.refusal}>{t('calendarMove.pastDay')}</p>}
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} zone={zone} draggable={draggable} {...actions} />
+      ))}
+    </div>
+  );
+}
