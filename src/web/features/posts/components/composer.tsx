@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
+import dayjs from 'dayjs';
 import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
 import type { Editor } from '@tiptap/react';
 import { useCallback, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.s
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useSavePost } from '../api/save-post';
@@ -82,7 +84,7 @@ export function Composer({
       content: fillTemplate(template.content, {
         platform: platform ? PLATFORM_NAMES[platform] : undefined,
         username: profile?.displayName,
-        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(),
+        date: formatDate(draft.scheduledAt ?? new Date()),
       }),
       platforms: draft.platforms.length ? draft.platforms : template.platforms,
     });
@@ -158,7 +160,7 @@ export function Composer({
           onChange={(value) => onChange({ ...draft, scheduledAt: value ? new Date(value) : null })}
           minDate={new Date()}
           clearable
-          valueFormat="YYYY-MM-DD HH:mm"
+          valueFormat={(value) => formatDateTime(dayjs(value).toDate())}
           maw={320}
         />
         {serverProblem && (

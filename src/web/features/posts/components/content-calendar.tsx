@@ -13,6 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { FIRST_DAY_OF_WEEK } from '../../../lib/format-date';
 import { usePosts } from '../api/get-posts';
 import classes from './content-calendar.module.css';
 import { type PostCardActions, PostCard } from './post-card';
@@ -21,10 +22,13 @@ import { useRescheduleTo } from './post-dialogs';
 type View = 'month' | 'week';
 const key = (d: Dayjs) => d.format('YYYY-MM-DD');
 
-/** The visible days: whole weeks, Sunday first (dayjs's default week). */
+/** The first day of `day`'s week: weeks start on the day the date pickers' weeks start on too. */
+const weekStart = (day: Dayjs) => day.subtract((day.day() - FIRST_DAY_OF_WEEK + 7) % 7, 'day').startOf('day');
+
+/** The visible days: whole weeks, from `FIRST_DAY_OF_WEEK` (Sunday). */
 function visibleDays(anchor: Dayjs, view: View) {
-  const start = view === 'month' ? anchor.startOf('month').startOf('week') : anchor.startOf('week');
-  const end = view === 'month' ? anchor.endOf('month').endOf('week') : anchor.endOf('week');
+  const start = weekStart(view === 'month' ? anchor.startOf('month') : anchor);
+  const end = weekStart(view === 'month' ? anchor.endOf('month') : anchor).add(6, 'day');
   const days: Dayjs[] = [];
   for (let d = start; !d.isAfter(end, 'day'); d = d.add(1, 'day')) days.push(d);
   return days;

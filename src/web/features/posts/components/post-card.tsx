@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_ICONS } from '../../../components/platform-icon';
+import { formatTime } from '../../../lib/format-date';
 import { targetLabel, targetState } from '../target-status';
 import classes from './post-card.module.css';
 
@@ -17,18 +18,13 @@ export interface PostCardActions {
   onDelete: (post: CalendarPost) => void;
 }
 
-// One formatter for every card (toLocaleTimeString with options builds a new one per call).
-let timeFormatter: Intl.DateTimeFormat | undefined;
-const timeFormat = () =>
-  (timeFormatter ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }));
-
 export function PostCard({ post, ...actions }: { post: CalendarPost } & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post },
   });
-  const time = post.scheduledAt ? timeFormat().format(new Date(post.scheduledAt)) : '';
+  const time = post.scheduledAt ? formatTime(post.scheduledAt) : '';
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
   // and the calendar has a render budget (bench/calendar-render.ts).
   return (

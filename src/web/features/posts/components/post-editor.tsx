@@ -47,7 +47,7 @@ interface PostEditorProps {
 
 /** The rich-text editor with the spec's toolbar; it reports HTML, which the server sanitises again. */
 export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false }),
@@ -58,7 +58,8 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
       FontFamily,
       FontSize,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
-      Placeholder.configure({ placeholder: t('composer.placeholder') }),
+      // Extensions are built once, with the editor: the placeholder asks for its words each time it is drawn.
+      Placeholder.configure({ placeholder: () => i18n.t('composer.placeholder') }),
     ],
     content: value,
     immediatelyRender: true,
@@ -83,6 +84,9 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
   });
 
   useEffect(() => onReady?.(editor), [editor, onReady]);
+
+  // Another language: draw the placeholder again, now in its words (setOptions redraws the view).
+  useEffect(() => editor.setOptions({}), [editor, i18n.language]);
 
   // A post loaded for editing, or the composer cleared after scheduling, replaces the editor's content.
   useEffect(() => {
