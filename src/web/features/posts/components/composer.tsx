@@ -10,6 +10,7 @@ import type { Media } from '../../../../shared/api/media.schemas';
 import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
+import { datePickerLabels } from '../../../lib/date-picker-labels';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
@@ -161,6 +162,7 @@ export function Composer({
           minDate={new Date()}
           clearable
           valueFormat={(value) => formatDateTime(dayjs(value).toDate())}
+          ariaLabels={datePickerLabels(t)}
           maw={320}
         />
         {serverProblem && (

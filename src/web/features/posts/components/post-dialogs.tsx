@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { datePickerLabels } from '../../../lib/date-picker-labels';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
@@ -54,6 +55,7 @@ export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClos
           onChange={setDate}
           valueFormatter={({ date }) => (typeof date === 'string' ? formatDate(dayjs(date).toDate()) : '')}
           minDate={new Date()}
+          ariaLabels={datePickerLabels(t)}
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>

@@ -125,7 +125,8 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
           size="xs"
           w={90}
           aria-label={t('composer.fontSize')}
-          placeholder={t('composer.fontSize')}
+          // The box is narrow: "Font size" in full does not fit in every language ("Schriftgröße").
+          placeholder={t('composer.fontSizeShort')}
           data={SIZES.map((size, i) => ({ value: size, label: String(i + 1) }))}
           value={state.size}
           onChange={(v) =>
