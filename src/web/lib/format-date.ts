@@ -22,9 +22,9 @@ type When = Date | string | number;
 // of times: one formatter per (locale, style, zone), kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Intl.DateTimeFormatOptions, { locale, timeZone }: FormatOptions) {
+function formatter(style: Intl.DateTimeFormatOptions, styleKey: string, { locale, timeZone }: FormatOptions) {
   const tag = locale ?? i18n.language ?? 'en';
-  const key = `${tag}|${timeZone ?? ''}|${JSON.stringify(style)}`;
+  const key = `${tag}|${timeZone ?? ''}|${styleKey}`;
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(tag, { ...style, ...(timeZone ? { timeZone } : {}) });
@@ -33,10 +33,11 @@ function formatter(style: Intl.DateTimeFormatOptions, { locale, timeZone }: Form
   return format;
 }
 
-const format =
-  (style: Intl.DateTimeFormatOptions) =>
-  (when: When, options: FormatOptions = {}) =>
-    formatter(style, options).format(new Date(when));
+const format = (style: Intl.DateTimeFormatOptions) => {
+  const styleKey = JSON.stringify(style);
+  return (when: When, options: FormatOptions = {}) =>
+    formatter(style, styleKey, options).format(new Date(when));
+};
 
 /** The time of day: "3:00 PM", "15:00", "下午3:00"… (12 or 24 hours as the language does). */
 export const formatTime = format({ timeStyle: 'short' });
@@ -53,15 +54,15 @@ export const formatLongDate = format({ dateStyle: 'full' });
 /** A day in words and its time: "Saturday, January 5, 2030 at 3:00 PM". */
 export const formatLongDateTime = format({ dateStyle: 'full', timeStyle: 'short' });
 
-/** A month and its year: "January 2030", "Januar 2030". */
-export const formatMonthYear = format({ month: 'long', year: 'numeric' });
-
 /**
  * The seven day names in the order the app's weeks run, from `FIRST_DAY_OF_WEEK`: ["Sun", "Mon", …].
  * Formatted in UTC from a known week so neither the reader's zone nor a DST change shifts a name.
  */
 export function weekdayNames(width: 'long' | 'short' | 'narrow' = 'short', options: FormatOptions = {}) {
-  const names = formatter({ weekday: width, timeZone: 'UTC' }, { locale: options.locale });
+  const names = formatter({ weekday: width }, `weekday-${width}`, {
+    locale: options.locale,
+    timeZone: 'UTC',
+  });
   // 2023-01-01 was a Sunday (day 0).
   return Array.from({ length: 7 }, (_, i) =>
     names.format(Date.UTC(2023, 0, 1 + ((FIRST_DAY_OF_WEEK + i) % 7), 12)),

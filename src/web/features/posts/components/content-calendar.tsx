@@ -13,7 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
-import { FIRST_DAY_OF_WEEK } from '../../../lib/format-date';
+import { FIRST_DAY_OF_WEEK, formatLongDate, weekdayNames } from '../../../lib/format-date';
 import { usePosts } from '../api/get-posts';
 import classes from './content-calendar.module.css';
 import { type PostCardActions, PostCard } from './post-card';
@@ -47,9 +47,9 @@ function Day({
   onAddPost: (date: Date) => void;
   actions: PostCardActions;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { setNodeRef, isOver } = useDroppable({ id: key(day) });
-  const label = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(day.toDate());
+  const label = formatLongDate(day.toDate());
   return (
     <div
       ref={setNodeRef}
@@ -122,9 +122,7 @@ export function ContentCalendar({
     rescheduleTo(post, String(over.id));
   };
 
-  const weekdays = days
-    .slice(0, 7)
-    .map((d) => new Intl.DateTimeFormat(i18n.language, { weekday: 'short' }).format(d.toDate()));
+  const weekdays = weekdayNames('short');
   const title = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }).format(
     anchor.toDate(),
   );
