@@ -91,7 +91,8 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await cell(page, day15)
     .getByRole('button', { name: /^Add a post on/ })
     .click();
-  await expect(page.getByText(`${day15} 09:00`)).toBeVisible();
+  // The picker shows it as the UI language writes a date and time: "Dec 15, 2026, 9:00 AM".
+  await expect(page.getByText(/^[A-Z][a-z]{2} 15, \d{4}, 9:00\sAM$/)).toBeVisible();
   await page.getByRole('button', { name: 'Schedule Post' }).click();
   await expect(page.getByText('Post scheduled successfully!')).toBeVisible();
   await expect(editor).toHaveText('');
@@ -107,10 +108,10 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await expect(page.getByLabel('Loading…')).toHaveCount(0);
   await dragTo(page, card, cell(page, day17));
   await expect(page.getByText('Post rescheduled successfully!')).toBeVisible();
-  await expect(cell(page, day17).getByLabel(/^Post at 09:00/)).toBeVisible();
+  await expect(cell(page, day17).getByLabel(/^Post at 9:00\sAM/)).toBeVisible();
   await page.reload();
   await page.getByRole('button', { name: 'Next' }).click();
-  const moved = cell(page, day17).getByLabel(/^Post at 09:00/);
+  const moved = cell(page, day17).getByLabel(/^Post at 9:00\sAM/);
   await expect(moved).toBeVisible();
   await expect(cell(page, day15).getByLabel(/^Post at/)).toHaveCount(0);
 

@@ -81,7 +81,12 @@ test('a typed time is kept at any moment: pick a day, click the hours, type 1430
   await minutes.click();
   await page.keyboard.type('30');
   await page.getByRole('button', { name: 'Done' }).click();
-  await expect(field).toHaveText(`${day.ymd} 14:30`);
+  // Shown the reader's way (English here): the day and 2:30 PM.
+  const [y, m, d] = day.ymd.split('-').map(Number) as [number, number, number];
+  const shown = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(y, m - 1, d, 14, 30),
+  );
+  await expect(field).toHaveText(shown);
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',

@@ -1,3 +1,4 @@
+import type { PlatformErrorCode } from '../../shared/platforms/error-codes';
 import type { Platform } from '../../shared/platforms/rules';
 
 /**
@@ -103,7 +104,7 @@ export class PlatformError extends Error {
       /** The HTTP status the network answered, if any. */
       status?: number;
       /** A stable code the web translates (`unexpected_answer`, `rate_limited`, `timeout` …). */
-      code?: string;
+      code?: PlatformErrorCode;
     } = {},
   ) {
     super(message);

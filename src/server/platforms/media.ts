@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { MEDIA_RULES, videoFormatName } from '../../shared/platforms/media-rules';
 import type { Platform } from '../../shared/platforms/rules';
 import { type MediaProblem, mediaProblems } from '../../shared/platforms/validate-media';
+import type { PlatformErrorCode } from '../../shared/platforms/error-codes';
 import { PLATFORM_NAMES } from './http';
 import { PlatformError } from './contract';
 import type { MediaFile } from './contract';
@@ -24,7 +25,7 @@ export function imageNeeds(platform: Platform, variant: 'still' | 'gif' = 'still
 }
 
 /** The `PlatformError` code of a problem, as the web words it (`networkErrors.*`). */
-const ERROR_CODES: Record<MediaProblem['code'], string> = {
+const ERROR_CODES: Record<MediaProblem['code'], PlatformErrorCode> = {
   needs_media: 'media_required',
   media_mix: 'media_mix',
   too_many_items: 'too_many_media',

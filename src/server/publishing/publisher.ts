@@ -190,8 +190,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
 
   const decide = (claim: ClaimedTarget, error: unknown): Outcome => {
     const now = clock().getTime();
+    // A refusal without a code of its own keeps the network's words, under a code the web can word.
     if (error instanceof PlatformError && error.kind === 'permanent')
-      return { kind: 'failed', error: error.message, code: error.options.code ?? null };
+      return { kind: 'failed', error: error.message, code: error.options.code ?? 'refused' };
     const transient = error instanceof PlatformError;
     const message = transient
       ? error.message

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { noteSignedOut, profileQueryKey } from '../lib/session';
+import { LocaleDatesProvider } from './dates-provider';
 import { AppRoutes } from './router';
 
 const Notifications = lazy(LazyNotifications);
@@ -38,9 +39,11 @@ export function App() {
         <Suspense>
           <Notifications position="top-center" autoClose={2000} />
         </Suspense>
-        <QueryClientProvider client={queryClient}>
-          <AppRoutes />
-        </QueryClientProvider>
+        <LocaleDatesProvider>
+          <QueryClientProvider client={queryClient}>
+            <AppRoutes />
+          </QueryClientProvider>
+        </LocaleDatesProvider>
       </MantineProvider>
     </DirectionProvider>
   );

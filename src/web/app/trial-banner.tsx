@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../lib/format-date';
 import { useProfile } from '../lib/session';
 
 /** Tells a trial account when its trial ends, and once it has ended, what still works. */

@@ -49,16 +49,21 @@ describe('a target on the calendar card', () => {
     expect(targetLabel(t, target({ platform: 'linkedin' }), 'draft')).toBe('LinkedIn');
   });
 
-  it('translates a known failure code and shows any other in the network’s own words', () => {
+  it('words each failure code, quoting the network only where its words are all there is', () => {
     const known = target({ status: 'failed', lastErrorCode: 'timeout', lastError: 'Bluesky did not answer' });
     expect(targetReason(t, known)).toBe('Bluesky did not answer in time.');
     expect(targetLabel(t, known, 'failed')).toBe('Bluesky: failed: Bluesky did not answer in time.');
-    const raw = target({
+    const tiktok = target({
+      platform: 'tiktok',
       status: 'failed',
       lastErrorCode: 'privacy_level_option_mismatch',
-      lastError: 'Nope.',
+      lastError: 'this TikTok account cannot post as SELF_ONLY',
     });
-    expect(targetReason(t, raw)).toBe('Nope.');
+    expect(targetReason(t, tiktok)).toBe('This TikTok account cannot post with the chosen privacy setting.');
+    const refused = target({ status: 'failed', lastErrorCode: 'refused', lastError: 'Text too long.' });
+    expect(targetReason(t, refused)).toBe('Bluesky refused the post: “Text too long.”');
+    const unknown = target({ status: 'failed', lastErrorCode: 'from_a_newer_server', lastError: 'Nope.' });
+    expect(targetReason(t, unknown)).toBe('Bluesky said: “Nope.”');
     expect(targetLabel(t, target({ status: 'failed' }), 'failed')).toBe('Bluesky: failed');
   });
 
@@ -80,6 +85,6 @@ describe('a target on the calendar card', () => {
     expect(targetLabel(t, retrying, 'publishing')).toMatch(/^Bluesky: retrying at .*2030/);
     expect(targetReason(t, retrying)).toBe('Bluesky did not answer in time.');
     const failed: CalendarTarget = { platform: 'twitter', status: 'failed', lastError: 'Nope.' };
-    expect(targetLabel(t, failed, 'failed')).toBe('X: failed: Nope.');
+    expect(targetLabel(t, failed, 'failed')).toBe('X: failed: X said: “Nope.”');
   });
 });

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Post, PostTarget } from '../../../shared/api/posts.schemas';
+import { isPlatformErrorCode } from '../../../shared/platforms/error-codes';
 import { PLATFORM_NAMES } from '../../components/platform-icon';
-import { formatDate } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-date';
 
 export const POST_STATUS_COLOR: Record<Post['status'], string> = {
   draft: 'gray',
@@ -40,42 +41,18 @@ export const TARGET_COLOR: Record<TargetState, string> = {
   blocked: 'yellow',
 };
 
-/** The `lastErrorCode`s the UI words in the reader's language; any other shows the network's own text. */
-export const KNOWN_ERROR_CODES = [
-  'not_connected',
-  'needs_reconnect',
-  'unexpected_answer',
-  'resume_lookup_incomplete',
-  'timeout',
-  'rate_limited',
-  'server_error',
-  'unreachable',
-  'internal',
-  'media_too_large',
-  'media_mix',
-  'media_required',
-  'too_many_images',
-  'too_many_videos',
-  'too_many_media',
-  'image_aspect',
-  'video_type',
-  'video_too_long',
-  'video_too_short',
-  'token_invalid',
-  'refresh_refused',
-  'no_refresh',
-  'media_processing_failed',
-  'no_page',
-  'page_gone',
-] as const;
-const KNOWN = new Set<string>(KNOWN_ERROR_CODES);
-
-/** Why a target failed (or last failed): the translated code, else the raw text, else null. */
+/**
+ * Why a target failed (or last failed), in the reader's language: each code the server records has its
+ * words; the network's own text, when there is one, goes into the words of a refusal or, for a code this
+ * web does not know yet (an older or newer server), is quoted as what the network said. Null when nothing
+ * went wrong.
+ */
 export function targetReason(t: TFunction, target: TargetFields): string | null {
   const code = target.lastErrorCode;
-  if (code && KNOWN.has(code))
-    return t(`networkErrors.${code}`, { platform: PLATFORM_NAMES[target.platform] });
-  return target.lastError ?? null;
+  const platform = PLATFORM_NAMES[target.platform];
+  const reason = target.lastError ?? '';
+  if (isPlatformErrorCode(code)) return t(`networkErrors.${code}`, { platform, reason });
+  return target.lastError ? t('targets.networkSaid', { platform, reason }) : null;
 }
 
 /** What stands in the way, e.g. "Connect Bluesky to publish", or null. */
@@ -97,7 +74,7 @@ export function targetLabel(t: TFunction, target: TargetFields, postStatus: Post
   switch (target.status) {
     case 'retrying':
       return target.nextAttemptAt
-        ? t('targets.label.retryingAt', { platform, time: formatDate(target.nextAttemptAt, true) })
+        ? t('targets.label.retryingAt', { platform, time: formatDateTime(target.nextAttemptAt) })
         : t('targets.label.retrying', { platform });
     case 'failed': {
       const reason = targetReason(t, target);

@@ -1,7 +1,7 @@
 import { Alert, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isSuperAdmin } from '../../../../shared/roles';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date';
 import { useProfile } from '../../../lib/session';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useAudit } from '../api/get-audit';
@@ -62,7 +62,7 @@ export function AdminDashboardPage() {
                 <Table.Tbody>
                   {audit.data.map((entry) => (
                     <Table.Tr key={entry.id}>
-                      <Table.Td>{formatDate(entry.createdAt, true)}</Table.Td>
+                      <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
                       <Table.Td>{entry.actorEmail}</Table.Td>
                       <Table.Td>{t(`audit.${entry.action}`, { defaultValue: entry.action })}</Table.Td>
                       <Table.Td>{entry.targetEmail ?? '—'}</Table.Td>

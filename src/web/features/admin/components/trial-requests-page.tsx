@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { TrialRequest } from '../../../../shared/api/admin.schemas';
 import { isSuperAdmin } from '../../../../shared/roles';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useDecideTrial } from '../api/decide-trial';
@@ -67,7 +67,7 @@ export function TrialRequestsPage() {
                   <Table.Td>{request.name}</Table.Td>
                   <Table.Td>{request.email}</Table.Td>
                   <Table.Td>{request.company ?? '—'}</Table.Td>
-                  <Table.Td>{formatDate(request.createdAt, true)}</Table.Td>
+                  <Table.Td>{formatDateTime(request.createdAt)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATUS_COLOR[request.status]} variant="light">
                       {t(`trials.statuses.${request.status}`)}

@@ -19,7 +19,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../shared/api/users.schemas';
 import { assignableRoles, isSuperAdmin } from '../../../../shared/roles';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useUsers } from '../api/get-users';

@@ -3,7 +3,7 @@ import { IconCalendarPlus, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../shared/api/users.schemas';
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../lib/format-date';
 
 export type UserAction = 'edit' | 'delete' | 'extend';
 

@@ -1,14 +1,21 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { FIRST_DAY_OF_WEEK } from '../../../lib/format-date';
 
 export type CalendarView = 'month' | 'week';
 
 /** A day's identity in the calendar: its droppable id and `data-date`. */
 export const dayKey = (d: Dayjs) => d.format('YYYY-MM-DD');
 
-/** The visible days: whole weeks, Sunday first (dayjs's default week). */
+/**
+ * The first day of `day`'s week: weeks start on the day the date pickers' weeks start on too. Not dayjs's
+ * startOf('week'), which follows whichever dayjs locale was loaded last.
+ */
+const weekStart = (day: Dayjs) => day.subtract((day.day() - FIRST_DAY_OF_WEEK + 7) % 7, 'day').startOf('day');
+
+/** The visible days: whole weeks, from `FIRST_DAY_OF_WEEK` (Sunday). */
 export function visibleDays(anchor: Dayjs, view: CalendarView) {
-  const start = view === 'month' ? anchor.startOf('month').startOf('week') : anchor.startOf('week');
-  const end = view === 'month' ? anchor.endOf('month').endOf('week') : anchor.endOf('week');
+  const start = weekStart(view === 'month' ? anchor.startOf('month') : anchor);
+  const end = weekStart(view === 'month' ? anchor.endOf('month') : anchor).add(6, 'day');
   const days: Dayjs[] = [];
   for (let d = start; !d.isAfter(end, 'day'); d = d.add(1, 'day')) days.push(d);
   return days;

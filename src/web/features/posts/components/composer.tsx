@@ -12,6 +12,7 @@ import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
+import { formatDate } from '../../../lib/format-date';
 import { useTimeZone } from '../../../lib/time-zone';
 import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
@@ -96,7 +97,7 @@ export function Composer({
       content: fillTemplate(template.content, {
         platform: platform ? PLATFORM_NAMES[platform] : undefined,
         username: profile?.displayName,
-        date: (draft.scheduledAt ?? new Date()).toLocaleDateString(undefined, { timeZone: zone }),
+        date: formatDate(draft.scheduledAt ?? new Date(), { timeZone: zone }),
       }),
       platforms: draft.platforms.length ? draft.platforms : template.platforms,
     });

@@ -28,7 +28,7 @@ describe('a calendar card', () => {
     expect(card.textContent).toContain('Launch day & more');
     expect(card.querySelector('strong')?.textContent).toBe('day');
     expect(screen.getByRole('img', { name: 'Connect Bluesky to publish' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'X: failed: Nope.' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'X: failed: X said: “Nope.”' })).toBeTruthy();
   });
 
   it('passes the card through the card allowlist again, whatever the server sent', () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_ICONS } from '../../../components/platform-icon';
+import { formatTime } from '../../../lib/format-date';
 import { targetLabel, targetState } from '../target-status';
 import classes from './post-card.module.css';
 
@@ -16,17 +17,6 @@ export interface PostCardActions {
   onReschedule: (post: CalendarPost) => void;
   onDelete: (post: CalendarPost) => void;
 }
-
-// One formatter per zone for every card (toLocaleTimeString with options builds a new one per call).
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-const timeFormat = (zone: string) => {
-  let format = timeFormatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', timeZone: zone });
-    timeFormatters.set(zone, format);
-  }
-  return format;
-};
 
 /**
  * A post on the calendar; its time on the clock of `zone` (the profile's). `draggable` false: a card in
@@ -46,7 +36,7 @@ export function PostCard({
     // Not dnd-kit's default role "button": the card holds its menu's button, and a button may not.
     attributes: { role: 'article', roleDescription: t('calendarMove.movablePost') },
   });
-  const time = post.scheduledAt ? timeFormat(zone).format(new Date(post.scheduledAt)) : '';
+  const time = post.scheduledAt ? formatTime(post.scheduledAt, { timeZone: zone }) : '';
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
   // and the calendar has a render budget (bench/calendar-render.ts).
   return (

@@ -79,7 +79,7 @@ describe('post details', () => {
     );
     expect(screen.getByRole('group', { name: 'Bluesky' }).textContent).toContain('Attempts: 5');
     expect(screen.getByRole('group', { name: 'LinkedIn' }).textContent).toContain(
-      'Reason: LinkedIn says no.',
+      'Reason: LinkedIn said: “LinkedIn says no.”',
     );
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));

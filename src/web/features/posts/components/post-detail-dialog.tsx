@@ -7,7 +7,7 @@ import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format';
+import { formatDateTime, formatLongDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useTimeZone } from '../../../lib/time-zone';
 import { isClientError, usePost } from '../api/get-post';
@@ -50,12 +50,12 @@ function TargetRow({ target }: { target: PostTarget }) {
         </Text>
         {target.status === 'retrying' && target.nextAttemptAt && (
           <Text size="sm" c="dimmed">
-            {t('postDetail.nextAttempt', { time: formatDate(target.nextAttemptAt, true) })}
+            {t('postDetail.nextAttempt', { time: formatDateTime(target.nextAttemptAt) })}
           </Text>
         )}
         {target.publishedAt && (
           <Text size="sm" c="dimmed">
-            {t('postDetail.publishedAt', { time: formatDate(target.publishedAt, true) })}
+            {t('postDetail.publishedAt', { time: formatDateTime(target.publishedAt) })}
           </Text>
         )}
         {target.remoteUrl && isWebLink(target.remoteUrl) && (
@@ -78,14 +78,12 @@ function TargetRow({ target }: { target: PostTarget }) {
 }
 
 /** When the post goes out, on the clock of the reader's zone (the profile's), naming the zone. */
-function scheduledText(t: TFunction, language: string, post: Post, zone: string) {
+function scheduledText(t: TFunction, post: Post, zone: string) {
   if (!post.scheduledAt) return t('postDetail.notScheduled');
-  const time = new Intl.DateTimeFormat(language, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: zone,
-  }).format(new Date(post.scheduledAt));
-  return t('postDetail.scheduledFor', { time, zone });
+  return t('postDetail.scheduledFor', {
+    time: formatLongDateTime(post.scheduledAt, { timeZone: zone }),
+    zone,
+  });
 }
 
 /**
@@ -125,7 +123,7 @@ export function PostDetailDialog({ id, onClose }: { id: string; onClose: () => v
 }
 
 function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const zone = useTimeZone();
   const retry = useRetryPost();
   const failed = post.targets.some((target) => target.status === 'failed');
@@ -137,7 +135,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Text size="sm">{scheduledText(t, i18n.language, post, zone)}</Text>
+        <Text size="sm">{scheduledText(t, post, zone)}</Text>
         <Badge variant="light" color={POST_STATUS_COLOR[post.status]}>
           {t(`calendar.status.${post.status}`)}
         </Badge>

@@ -1,11 +1,14 @@
 import { Button, Group, Modal } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
+import { datePickerLabels } from '../../../lib/date-picker-labels';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDate } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useDeletePost } from '../api/delete-post';
 import { useReschedulePost } from '../api/reschedule-post';
@@ -57,8 +60,9 @@ export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClos
           label={t('calendar.newDate')}
           value={date}
           onChange={setDate}
-          valueFormat="YYYY-MM-DD"
+          valueFormatter={({ date }) => (typeof date === 'string' ? formatDate(dayjs(date).toDate()) : '')}
           minDate={new Date()}
+          ariaLabels={datePickerLabels(t)}
         />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>

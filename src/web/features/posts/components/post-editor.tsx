@@ -54,7 +54,7 @@ interface PostEditorProps {
 
 /** The rich-text editor with the spec's toolbar; it reports HTML, which the server sanitises again. */
 export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false }),
@@ -65,7 +65,8 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
       FontFamily,
       FontSize,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
-      Placeholder.configure({ placeholder: t('composer.placeholder') }),
+      // Extensions are built once, with the editor: the placeholder asks for its words each time it is drawn.
+      Placeholder.configure({ placeholder: () => i18n.t('composer.placeholder') }),
     ],
     content: value,
     immediatelyRender: true,
@@ -90,6 +91,9 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
   });
 
   useEffect(() => onReady?.(editor), [editor, onReady]);
+
+  // Another language: draw the placeholder again, now in its words (setOptions redraws the view).
+  useEffect(() => editor.setOptions({}), [editor, i18n.language]);
 
   // A post loaded for editing, or the composer cleared after scheduling, replaces the editor's content.
   useEffect(() => {
@@ -128,7 +132,8 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
           size="xs"
           w={120}
           aria-label={t('composer.fontSize')}
-          placeholder={t('composer.fontSize')}
+          // The box is narrow: "Font size" in full does not fit in every language ("Schriftgröße").
+          placeholder={t('composer.fontSizeShort')}
           data={sizeChoices(state.size)}
           value={state.size}
           onChange={(v) =>

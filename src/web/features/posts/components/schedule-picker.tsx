@@ -1,6 +1,9 @@
 import { DateTimePicker } from '@mantine/dates';
 import type { MouseEvent } from 'react';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { datePickerLabels } from '../../../lib/date-picker-labels';
+import { formatDateTime } from '../../../lib/format-date';
 import { fromZonedWallClock, toZonedWallClock } from '../../../lib/time-zone';
 
 /**
@@ -14,17 +17,6 @@ const keepSelected = (event: MouseEvent<HTMLInputElement>) => {
   event.currentTarget.select();
 };
 const typeOver = { onMouseUp: keepSelected };
-
-const CONTROLS = [
-  'previousMonth',
-  'nextMonth',
-  'previousYear',
-  'nextYear',
-  'previousDecade',
-  'nextDecade',
-  'monthLevelControl',
-  'yearLevelControl',
-] as const;
 
 /** Mantine's value, 'YYYY-MM-DD HH:mm:ss' on the clocks of `zone` (the user's), as the instant it names. */
 export const fromPickerValue = (value: string | null, zone: string): Date | null =>
@@ -50,7 +42,8 @@ export function SchedulePicker({
       onChange={(next) => onChange(fromPickerValue(next, zone))}
       minDate={toZonedWallClock(new Date(), zone)}
       clearable
-      valueFormat="YYYY-MM-DD HH:mm"
+      // Shown the reader's way ("Dec 12, 2026, 2:30 PM", "12.12.2026, 14:30"); the value stays on the zone's clock.
+      valueFormat={(value) => formatDateTime(dayjs(value).toDate())}
       maw={320}
       timePickerProps={{
         hoursInputLabel: t('schedulePicker.hours'),
@@ -59,7 +52,7 @@ export function SchedulePicker({
         minutesInputProps: typeOver,
       }}
       submitButtonProps={{ 'aria-label': t('schedulePicker.done') }}
-      ariaLabels={Object.fromEntries(CONTROLS.map((control) => [control, t(`schedulePicker.${control}`)]))}
+      ariaLabels={datePickerLabels(t)}
     />
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * Every code a network adapter or the publisher gives a failure (`PlatformError`'s `code`, a target's
+ * `lastErrorCode`). The server may raise no other; the web words each one in the reader's language
+ * (`networkErrors.<code>` in every locale, checked by a test), so a person never reads a raw code or
+ * the network's English alone.
+ */
+export const PLATFORM_ERROR_CODES = [
+  // Before the network is called (publisher).
+  'not_connected',
+  'needs_reconnect',
+  // Something broke in Postwell itself, not at the network.
+  'internal',
+  // A refusal the adapter has no code of its own for; the network's own words are kept beside it.
+  'refused',
+  // The network's answer, whatever the network (platforms/http.ts and each adapter's classifier).
+  'unexpected_answer',
+  'timeout',
+  'unreachable',
+  'rate_limited',
+  'server_error',
+  // Access to the account.
+  'token_invalid',
+  'refresh_refused',
+  'no_refresh',
+  'bad_credentials',
+  'main_password',
+  'handle_not_found',
+  // Where a post goes.
+  'no_page',
+  'page_gone',
+  'privacy_level_option_mismatch',
+  // The post's media.
+  'media_too_large',
+  'media_mix',
+  'media_required',
+  'too_many_images',
+  'too_many_videos',
+  'too_many_media',
+  'video_type',
+  'video_too_long',
+  'video_too_short',
+  'image_aspect',
+  'image_type',
+  'media_changed',
+  // The network working on the post.
+  'media_processing',
+  'media_processing_failed',
+  'media_failed',
+  'still_processing',
+  'publish_failed',
+  'not_listed_yet',
+  // Looking for an earlier attempt's post before posting again.
+  'resume_lookup_incomplete',
+] as const;
+
+export type PlatformErrorCode = (typeof PLATFORM_ERROR_CODES)[number];
+
+const KNOWN = new Set<string>(PLATFORM_ERROR_CODES);
+export const isPlatformErrorCode = (code: unknown): code is PlatformErrorCode =>
+  typeof code === 'string' && KNOWN.has(code);
