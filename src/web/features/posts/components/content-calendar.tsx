@@ -53,7 +53,7 @@ function Day({
       data-outside={!inMonth || undefined}
       data-today={day.isSame(dayjs(), 'day') || undefined}
       data-over={isOver || undefined}
-      role="gridcell"
+      role="group"
       aria-label={label}
       data-date={key(day)}
     >
@@ -154,9 +154,9 @@ export function ContentCalendar({
         />
       </Group>
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <div className={classes.grid} role="grid" aria-label={t('calendar.title')}>
+        <div className={classes.grid} role="group" aria-label={t('calendar.title')}>
           {weekdays.map((w) => (
-            <div key={w} className={classes.weekday} role="columnheader">
+            <div key={w} className={classes.weekday} aria-hidden>
               {w}
             </div>
           ))}
