@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { ADMIN, signInAs } from './helpers';
 
 type Lang = 'en' | 'ar';
@@ -17,16 +18,11 @@ function messages(lang: Lang) {
 }
 
 const PUBLIC_ROUTES = ['/', '/about', '/trial', '/login', '/reset-password'];
-const SIGNED_IN_ROUTES = [
-  '/dashboard',
-  '/profile',
-  '/posts',
-  '/analytics',
-  '/admin/dashboard',
-  '/admin/users',
-  '/admin/trials',
-  '/admin/settings',
-];
+// Two groups, so that each test stays well inside its time on a busy machine.
+const SIGNED_IN_ROUTES = {
+  user: ['/dashboard', '/profile', '/posts', '/analytics'],
+  admin: ['/admin/dashboard', '/admin/users', '/admin/trials', '/admin/settings'],
+};
 const SHOTS = 'test-results/screenshots/looks-a11y';
 
 /** The violations a user of assistive technology cannot get past: axe's serious and critical ones. */
@@ -90,20 +86,23 @@ for (const lang of ['en', 'ar'] as const) {
     await context.close();
   });
 
-  test(`axe finds no serious or critical problem on the signed-in pages (${lang})`, async ({ browser }) => {
-    const t = messages(lang);
-    const context = await signedIn(browser, lang);
-    const page = await context.newPage();
-    for (const path of SIGNED_IN_ROUTES) {
-      await visit(page, path, t('common.loading'));
-      await expect(page).toHaveURL(path);
-      await expectAccessible(page, path);
-    }
-    // The menu, open.
-    await page.getByRole('button', { name: t('nav.menu') }).click();
-    await expectAccessible(page, 'the open menu');
-    await context.close();
-  });
+  for (const [group, routes] of Object.entries(SIGNED_IN_ROUTES))
+    test(`axe finds no serious or critical problem on the signed-in ${group} pages (${lang})`, async ({
+      browser,
+    }) => {
+      const t = messages(lang);
+      const context = await signedIn(browser, lang);
+      const page = await context.newPage();
+      for (const path of routes) {
+        await visit(page, path, t('common.loading'));
+        await expect(page).toHaveURL(path);
+        await expectAccessible(page, path);
+      }
+      // The menu, open.
+      await page.getByRole('button', { name: t('nav.menu') }).click();
+      await expectAccessible(page, 'the open menu');
+      await context.close();
+    });
 
   test(`axe finds no serious or critical problem in the composer's dialogs (${lang})`, async ({
     browser,
@@ -113,7 +112,7 @@ for (const lang of ['en', 'ar'] as const) {
     const page = await context.newPage();
     await visit(page, '/posts', t('common.loading'));
     await page.getByRole('textbox', { name: t('composer.editorLabel') }).click();
-    await page.keyboard.type('Launch day is here: https://example.com/launch #launch');
+    await page.keyboard.insertText('Launch day is here: https://example.com/launch #launch');
     for (const network of ['X', 'LinkedIn', 'Instagram'])
       await page.getByText(network, { exact: true }).click();
     await expectAccessible(page, 'the composer');
@@ -152,3 +151,87 @@ test('the dark scheme follows the system, can be switched, and stays readable', 
   await expect(page.getByRole('button', { name: t('theme.switchTo.dark') })).toBeVisible();
   await context.close();
 });
+
+const LONG_POST =
+  'Launch day is here! After months of work we are opening Postwell to everyone: write a post once, ' +
+  'schedule it, and publish it to every network on time, exactly once. Read the story at ' +
+  'https://example.com/blog/launch-day and tell us what you think. #launch #socialmedia @postwell\n' +
+  'Thank you to everyone who tried the beta and sent us their notes.';
+
+async function image(colour: string) {
+  return sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  for (const width of [1280, 390]) {
+    test(`screenshots of the previews, the header in both schemes and the login banner (${lang}, ${width}px)`, async ({
+      browser,
+    }) => {
+      const t = messages(lang);
+      const viewport = { width, height: width > 800 ? 900 : 844 };
+      const shot = (name: string) => `${SHOTS}/${name}-${lang}-${width}.png`;
+      const context = await signedIn(browser, lang, { viewport, colorScheme: 'light' });
+      const page = await context.newPage();
+      await visit(page, '/posts', t('common.loading'));
+
+      const header = page.locator('header');
+      await expect(header.getByRole('img')).toHaveCount(0); // the mark is decorative beside the name
+      await header.screenshot({ path: shot('header-light') });
+      await page.getByRole('button', { name: t('theme.switchTo.dark') }).click();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+      await header.screenshot({ path: shot('header-dark') });
+      await page.screenshot({ path: shot('posts-dark') });
+      await page.getByRole('button', { name: t('theme.switchTo.light') }).click();
+
+      await page.getByRole('textbox', { name: t('composer.editorLabel') }).click();
+      await page.keyboard.insertText(LONG_POST);
+      for (const network of ['X', 'Bluesky', 'Facebook', 'Instagram', 'LinkedIn', 'TikTok'])
+        await page.getByText(network, { exact: true }).click();
+      // The single counter names the network it counts for: X, the tightest of the six.
+      const counter = t('networkPreview.counter')
+        .replace('{{platform}}', 'X')
+        .replace('{{remaining}}', t('composer.remaining'));
+      const pattern = counter.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace('{{count}}', '-?\\d+');
+      await expect(page.getByText(new RegExp(`^${pattern}$`))).toBeVisible();
+      await page.locator('input[type=file][accept*="image"]').setInputFiles([
+        { name: 'one.png', mimeType: 'image/png', buffer: await image('#3366cc') },
+        { name: 'two.png', mimeType: 'image/png', buffer: await image('#cc6633') },
+        { name: 'three.png', mimeType: 'image/png', buffer: await image('#33aa66') },
+      ]);
+      await expect(page.getByRole('img', { name: 'three.png' })).toBeVisible();
+      await page.getByRole('button', { name: t('preview.open'), exact: true }).click();
+      const preview = page.getByRole('dialog', { name: t('preview.title') });
+      const card = (network: string) =>
+        preview.getByRole('region', { name: t('preview.cardLabel').replace('{{platform}}', network) });
+
+      // LinkedIn folds the post behind its "…see more", which opens the rest; X shows all of it.
+      const linkedin = card('LinkedIn');
+      const seeMore = linkedin.getByRole('button', { name: t('networkPreview.seeMore.linkedin') });
+      await expect(linkedin).not.toContainText('Thank you');
+      await expect(card('X')).toContainText('Thank you');
+      await page.screenshot({ path: shot('preview') });
+      for (const network of ['X', 'LinkedIn', 'Instagram', 'TikTok'])
+        await card(network).screenshot({ path: shot(`preview-${network.toLowerCase()}`) });
+      await seeMore.click();
+      await expect(linkedin).toContainText('Thank you');
+      await expect(seeMore).toHaveCount(0);
+      await context.close();
+
+      // The login failure banner, in both schemes.
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const guest = await browser.newContext({ viewport, colorScheme });
+        await guest.addInitScript((l) => localStorage.setItem('postwell.locale', l), lang);
+        const login = await guest.newPage();
+        await visit(login, '/login', t('common.loading'));
+        await login.getByLabel(t('login.email')).fill(ADMIN.email);
+        await login.getByLabel(t('login.password'), { exact: true }).fill('not-the-password');
+        await login.getByRole('button', { name: t('login.submit'), exact: true }).click();
+        await expect(login.getByRole('alert')).toBeVisible();
+        await login.screenshot({ path: shot(`login-error-${colorScheme}`) });
+        await guest.close();
+      }
+    });
+  }
+}
