@@ -2,7 +2,7 @@ import { createTheme, type CSSVariablesResolver, Loader, type MantineColorsTuple
 
 /**
  * Postwell's teal. Shade 6 (buttons, links and light-variant text in the light scheme) keeps white text
- * and its own tint above 4.5:1; the dark scheme uses shade 8 for filled and 4 for light-variant text, both
+ * and its own tint above 4.5:1; the dark scheme uses shade 7 for filled and 4 for light-variant text, both
  * above 4.5:1 against Mantine's dark body.
  */
 const brand: MantineColorsTuple = [
@@ -21,7 +21,7 @@ const brand: MantineColorsTuple = [
 export const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
-  primaryShade: { light: 6, dark: 8 },
+  primaryShade: { light: 6, dark: 7 },
   defaultRadius: 'md',
   autoContrast: true,
   components: {
