@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { remainingChars } from '../../../../shared/platforms/count';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
@@ -66,14 +66,13 @@ export function PreviewDialog({ content, platforms, media, accountType, onClose 
                     {t('composer.remaining', { count: remaining })}
                   </Text>
                 </Group>
-                <Card.Section withBorder inheritPadding py="md">
-                  <NetworkPost
-                    platform={platform}
-                    author={author}
-                    text={text}
-                    media={[...images.slice(0, maxImages), ...videos.slice(0, maxVideos)]}
-                  />
-                </Card.Section>
+                <Divider mx="-md" />
+                <NetworkPost
+                  platform={platform}
+                  author={author}
+                  text={text}
+                  media={[...images.slice(0, maxImages), ...videos.slice(0, maxVideos)]}
+                />
                 {!text && !media.length && (
                   <Text size="sm" c="dimmed">
                     {t('preview.empty')}
