@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, Loader, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * Postwell's teal. Shade 6 (buttons, links and light-variant text in the light scheme) keeps white text
@@ -25,8 +25,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   autoContrast: true,
   components: {
-    // A spinner says "loading" to screen readers: its label needs a role that may carry one.
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    // A spinner says "loading" to screen readers: its label needs a role that may carry one. (A plain
+    // object rather than Loader.extend, which would put the Loader in the home page's bundle.)
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
