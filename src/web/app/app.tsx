@@ -1,4 +1,4 @@
-import { DirectionProvider, MantineProvider, createTheme } from '@mantine/core';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { LazyNotifications, notify } from '../lib/notify';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -7,10 +7,9 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { noteSignedOut, profileQueryKey } from '../lib/session';
 import { LocaleDatesProvider } from './dates-provider';
 import { AppRoutes } from './router';
+import { cssVariablesResolver, theme } from './theme';
 
 const Notifications = lazy(LazyNotifications);
-
-const theme = createTheme({ primaryColor: 'blue', defaultRadius: 'md' });
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false } },
@@ -35,7 +34,7 @@ export function App() {
   useSignOutOnUnauthorized();
   return (
     <DirectionProvider>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         <Suspense>
           <Notifications position="top-center" autoClose={2000} />
         </Suspense>

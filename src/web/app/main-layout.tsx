@@ -20,6 +20,8 @@ import { Spinner } from '../components/spinner';
 import { canManageSettings, canManageUsers, type Role } from '../../shared/roles';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../lib/session';
+import { LogoMark } from '../components/logo-mark';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitcher } from './language-switcher';
 import classes from './main-layout.module.css';
 import { TrialBanner } from './trial-banner';
@@ -71,13 +73,17 @@ export function MainLayout() {
       <header className={classes.header}>
         <Group wrap="nowrap">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.menu')} />
-          <UnstyledButton component={Link} to="/">
+          <UnstyledButton component={Link} to="/" className={classes.brand}>
+            <LogoMark size={30} />
             <Title order={2} size="h3">
               {t('app.title')}
             </Title>
           </UnstyledButton>
         </Group>
-        <LanguageSwitcher />
+        <Group gap="xs" wrap="nowrap">
+          <ColorSchemeToggle />
+          <LanguageSwitcher />
+        </Group>
       </header>
       <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.menu')}>
         {visible.map(({ to, label, icon }) => (

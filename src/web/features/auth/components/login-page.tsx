@@ -15,6 +15,8 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { LogoMark } from '../../../components/logo-mark';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { type SignInBody, SignInBodySchema } from '../../../../shared/api/auth.schemas';
 import { EMAIL_PATTERN } from '../../../../shared/api/fields';
@@ -45,6 +47,9 @@ export function LoginPage() {
   return (
     <Center py="xl">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={440}>
+        <Center mb="md">
+          <LogoMark size={48} />
+        </Center>
         {setup.isPending ? (
           <Loader aria-label="loading" />
         ) : setup.data?.needsAdmin ? (
@@ -88,15 +93,9 @@ function LoginForm({ onSubmitted }: { onSubmitted: () => void }) {
         <Title order={1} size="h2">
           {t('login.title')}
         </Title>
-        {signIn.isError && (
-          <Alert color="red" variant="filled" role="alert">
-            {errorMessage(t, signIn.error, 'login.failed')}
-          </Alert>
-        )}
+        {signIn.isError && <ErrorAlert>{errorMessage(t, signIn.error, 'login.failed')}</ErrorAlert>}
         {(resetProblem || reset.isError) && (
-          <Alert color="red" role="alert">
-            {resetProblem ?? errorMessage(t, reset.error, 'login.resetFailed')}
-          </Alert>
+          <ErrorAlert>{resetProblem ?? errorMessage(t, reset.error, 'login.resetFailed')}</ErrorAlert>
         )}
         {reset.isSuccess && (
           <Alert color="blue" role="status">

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { notify } from '../../../lib/notify';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PASSWORD_MIN, newPasswordField } from '../../../../shared/api/fields';
@@ -50,15 +51,11 @@ export function ResetPasswordPage() {
               {t('resetPassword.title')}
             </Title>
             {!token || params.get('error') ? (
-              <Alert color="red" role="alert">
-                {t('resetPassword.invalidToken')}
-              </Alert>
+              <ErrorAlert>{t('resetPassword.invalidToken')}</ErrorAlert>
             ) : (
               <>
                 {reset.isError && (
-                  <Alert color="red" role="alert">
-                    {errorMessage(t, reset.error, 'resetPassword.invalidToken')}
-                  </Alert>
+                  <ErrorAlert>{errorMessage(t, reset.error, 'resetPassword.invalidToken')}</ErrorAlert>
                 )}
                 <PasswordInput
                   visibilityToggleButtonProps={{ 'aria-label': t('common.togglePassword') }}

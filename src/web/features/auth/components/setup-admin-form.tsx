@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notify } from '../../../lib/notify';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
 import { type CreateAdminBody, CreateAdminBodySchema } from '../../../../shared/api/auth.schemas';
 import { PASSWORD_MIN } from '../../../../shared/api/fields';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
@@ -32,11 +33,7 @@ export function SetupAdminForm({ onSubmitted }: { onSubmitted: () => void }) {
           {t('setup.title')}
         </Title>
         <Text c="dimmed">{t('setup.intro')}</Text>
-        {createAdmin.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(t, createAdmin.error)}
-          </Alert>
-        )}
+        {createAdmin.isError && <ErrorAlert>{errorMessage(t, createAdmin.error)}</ErrorAlert>}
         <TextInput
           label={t('setup.name')}
           autoComplete="name"

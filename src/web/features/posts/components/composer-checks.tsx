@@ -21,8 +21,13 @@ export function checkDraft(
   accountType: TwitterAccountType,
 ) {
   const text = htmlToText(html);
-  const remaining = platforms.length
-    ? Math.min(...platforms.map((p) => remainingChars(p, text, accountType)))
+  // The single counter follows the network with the fewest characters left, and names it.
+  const counts = platforms.map((platform) => ({
+    platform,
+    left: remainingChars(platform, text, accountType),
+  }));
+  const remaining = counts.length
+    ? counts.reduce((tightest, count) => (count.left < tightest.left ? count : tightest))
     : null;
   const problems = platforms
     .flatMap((p) => validateForPlatform(p, { text, media }, accountType))
@@ -99,15 +104,18 @@ export function ComposerChecks({
   remaining,
   problems,
 }: {
-  remaining: number | null;
+  remaining: { platform: Platform; left: number } | null;
   problems: PlatformProblem[];
 }) {
   const { t, i18n } = useTranslation();
   return (
     <>
       {remaining !== null && (
-        <Text size="sm" c={remaining < REMAINING_WARNING ? 'red' : 'dimmed'} aria-live="polite">
-          {t('composer.remaining', { count: remaining })}
+        <Text size="sm" c={remaining.left < REMAINING_WARNING ? 'red' : 'dimmed'} aria-live="polite">
+          {t('networkPreview.counter', {
+            platform: PLATFORM_NAMES[remaining.platform],
+            remaining: t('composer.remaining', { count: remaining.left }),
+          })}
         </Text>
       )}
       {problems.length > 0 && (

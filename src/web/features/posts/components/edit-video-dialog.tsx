@@ -126,6 +126,8 @@ export function EditVideoDialog({
               onChange={([start, end]) => setEdits((e) => ({ ...e, trim: { start, end } }))}
               label={minutesSeconds}
               aria-label={t('video.trim')}
+              thumbFromLabel={t('video.trimStart')}
+              thumbToLabel={t('video.trimEnd')}
             />
             <Text size="xs" c="dimmed" mt={6}>
               {t('video.trimSummary', {
@@ -140,6 +142,7 @@ export function EditVideoDialog({
               {t('video.aspectRatio')}
             </Text>
             <SegmentedControl
+              aria-label={t('video.aspectRatio')}
               data={[...ASPECT_RATIOS]}
               value={edits.aspectRatio}
               onChange={(v) => setEdits((e) => ({ ...e, aspectRatio: v as VideoEdits['aspectRatio'] }))}

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Image, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { remainingChars } from '../../../../shared/platforms/count';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
@@ -8,10 +8,14 @@ import {
   rulesFor,
   type TwitterAccountType,
 } from '../../../../shared/platforms/rules';
+import { MEDIA_RULES } from '../../../../shared/platforms/media-rules';
 import { usesFontStyles } from '../../../../shared/rich-text';
 import type { DraftMedia } from './composer';
 import { FontsNote } from './fonts-note';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { useProfile } from '../../../lib/session';
+import { authorFor } from './preview/author';
+import { NetworkPost } from './preview/network-post';
 
 interface PreviewProps {
   content: string;
@@ -21,9 +25,13 @@ interface PreviewProps {
   onClose: () => void;
 }
 
-/** One card per selected network: the text as it will receive it, its own count, and the images it keeps. */
+/**
+ * One card per selected network: the post as that network's feed shows it, from the connected account,
+ * with the text it receives, its own count, and the images and video it keeps.
+ */
 export function PreviewDialog({ content, platforms, media, accountType, onClose }: PreviewProps) {
   const { t } = useTranslation();
+  const { data: profile } = useProfile();
   const text = htmlToText(content);
   const images = media.filter((m) => m.kind === 'image');
   const videos = media.filter((m) => m.kind === 'video');
@@ -42,55 +50,52 @@ export function PreviewDialog({ content, platforms, media, accountType, onClose 
       )}
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }}>
         {platforms.map((platform) => {
+          const name = PLATFORM_NAMES[platform];
           const remaining = remainingChars(platform, text, accountType);
           const { maxImages } = rulesFor(platform, accountType);
-          const shown = images.slice(0, maxImages);
+          const maxVideos = MEDIA_RULES[platform].video.max;
+          const author = authorFor(platform, profile);
           return (
             <Card
               key={platform}
               withBorder
               padding="md"
               role="region"
-              aria-label={t('preview.cardLabel', { platform: PLATFORM_NAMES[platform] })}
+              aria-label={t('preview.cardLabel', { platform: name })}
             >
               <Stack gap="sm">
-                <Group justify="space-between">
-                  <Group gap={6}>
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap">
                     <PlatformIcon platform={platform} size={20} />
                     <Title order={3} size="h5">
-                      {PLATFORM_NAMES[platform]}
+                      {name}
                     </Title>
                   </Group>
-                  <Badge color={remaining < REMAINING_WARNING ? 'red' : 'gray'} variant="light">
+                  <Text size="sm" c={remaining < REMAINING_WARNING ? 'red' : 'dimmed'}>
                     {t('composer.remaining', { count: remaining })}
-                  </Badge>
+                  </Text>
                 </Group>
-                <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {text || t('preview.empty')}
-                </Text>
-                {shown.length > 0 && (
-                  <SimpleGrid cols={shown.length === 1 ? 1 : 2} spacing={4}>
-                    {shown.map((m) => (
-                      <Image
-                        key={m.id}
-                        src={m.thumbnailUrl ?? m.url}
-                        alt={m.name}
-                        radius="sm"
-                        h={120}
-                        fit="cover"
-                      />
-                    ))}
-                  </SimpleGrid>
+                <Divider mx="-md" />
+                <NetworkPost
+                  platform={platform}
+                  author={author}
+                  text={text}
+                  media={[...images.slice(0, maxImages), ...videos.slice(0, maxVideos)]}
+                />
+                {!text && !media.length && (
+                  <Text size="sm" c="dimmed">
+                    {t('preview.empty')}
+                  </Text>
+                )}
+                {!author.connected && (
+                  <Text size="sm" c="dimmed">
+                    {t('networkPreview.notConnected', { platform: name })}
+                  </Text>
                 )}
                 {images.length > maxImages && (
                   <Alert color="yellow" variant="light">
-                    {t('preview.tooManyImages', { platform: PLATFORM_NAMES[platform], n: maxImages })}
+                    {t('preview.tooManyImages', { platform: name, n: maxImages })}
                   </Alert>
-                )}
-                {videos.length > 0 && (
-                  <Text size="sm" c="dimmed">
-                    {t('preview.videos', { count: videos.length })}
-                  </Text>
                 )}
               </Stack>
             </Card>
