@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { noteSignedOut, profileQueryKey } from '../lib/session';
-import { LocaleDatesProvider } from './dates-provider';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -38,11 +37,9 @@ export function App() {
         <Suspense>
           <Notifications position="top-center" autoClose={2000} />
         </Suspense>
-        <LocaleDatesProvider>
-          <QueryClientProvider client={queryClient}>
-            <AppRoutes />
-          </QueryClientProvider>
-        </LocaleDatesProvider>
+        <QueryClientProvider client={queryClient}>
+          <AppRoutes />
+        </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>
   );

@@ -12,7 +12,7 @@ import {
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { NavItem } from '../components/nav-item';
@@ -24,7 +24,9 @@ import { LogoMark } from '../components/logo-mark';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitcher } from './language-switcher';
 import classes from './main-layout.module.css';
-import { TrialBanner } from './trial-banner';
+
+// Only trial accounts see it: its code (an Alert, date formatting) stays out of the home route's bundle.
+const TrialBanner = lazy(() => import('./trial-banner').then((m) => ({ default: m.TrialBanner })));
 
 interface NavItem {
   to: string;
@@ -114,7 +116,11 @@ export function MainLayout() {
         )}
       </nav>
       <main className={classes.main} data-nav-opened={opened || undefined}>
-        <TrialBanner />
+        {profile?.trialEndsAt && (
+          <Suspense>
+            <TrialBanner />
+          </Suspense>
+        )}
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
