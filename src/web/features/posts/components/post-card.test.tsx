@@ -47,6 +47,6 @@ describe('a calendar card', () => {
   it("shows the time on the clock of the profile's zone, not the browser's", () => {
     renderWithProviders(<PostCard post={post({})} zone="Asia/Kolkata" {...actions} />);
     // 15:00 UTC is 20:30 in India, whatever zone the test runs in.
-    expect(screen.getByLabelText(/^Post at/).getAttribute('aria-label')).toMatch(/08:30\sPM|20:30/);
+    expect(screen.getByLabelText(/^Post at/).getAttribute('aria-label')).toMatch(/^Post at 8:30\sPM$/);
   });
 });
