@@ -1,21 +1,11 @@
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarTarget, PostTarget } from '../../../shared/api/posts.schemas';
+import type { CalendarTarget } from '../../../shared/api/posts.schemas';
+import { postTarget } from '../../testing/posts';
 import en from '../../i18n/en.json';
 import { targetLabel, targetReason, targetState } from './target-status';
 
-const target = (over: Partial<PostTarget>): PostTarget => ({
-  platform: 'bluesky',
-  status: 'pending',
-  attempts: 0,
-  remoteUrl: null,
-  lastError: null,
-  lastErrorCode: null,
-  publishedAt: null,
-  nextAttemptAt: null,
-  blocked: null,
-  ...over,
-});
+const target = postTarget;
 
 beforeAll(async () => {
   await i18n.init({

@@ -2,35 +2,15 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
+import { POST_ID, postTarget, wholePost } from '../../../testing/posts';
 import { fakeApi, renderWithProviders } from '../../../testing/render';
 import { PostDetailDialog } from './post-detail-dialog';
 
-const target = (over: Partial<PostTarget>): PostTarget => ({
-  platform: 'bluesky',
-  status: 'pending',
-  attempts: 0,
-  remoteUrl: null,
-  lastError: null,
-  lastErrorCode: null,
-  publishedAt: null,
-  nextAttemptAt: null,
-  blocked: null,
-  ...over,
-});
+const target = postTarget;
 
-const ID = '6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c';
-const post = (targets: PostTarget[], status: Post['status']): Post => ({
-  id: ID,
-  status,
-  content: '<p>Hello <strong>world</strong><img src=x onerror=alert(1)></p>',
-  platforms: targets.map((t) => t.platform),
-  scheduledAt: '2030-01-05T15:00:00.000Z',
-  timezone: 'UTC',
-  targets,
-  media: [],
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-});
+const ID = POST_ID;
+const post = (targets: PostTarget[], status: Post['status']): Post =>
+  wholePost(targets, status, '<p>Hello <strong>world</strong><img src=x onerror=alert(1)></p>');
 
 describe('post details', () => {
   afterEach(() => {
