@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, goOnWithoutAccounts, signInAs } from './helpers';
 
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -94,6 +94,7 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   // The picker shows it as the UI language writes a date and time: "Dec 15, 2026, 9:00 AM".
   await expect(page.getByText(/^[A-Z][a-z]{2} 15, \d{4}, 9:00\sAM$/)).toBeVisible();
   await page.getByRole('button', { name: 'Schedule Post' }).click();
+  await goOnWithoutAccounts(page);
   await expect(page.getByText('Post scheduled successfully!')).toBeVisible();
   await expect(editor).toHaveText('');
 

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, goOnWithoutAccounts, signInAs } from './helpers';
 
 // This server has no network's app credentials: the five OAuth networks say so, Bluesky can be tried.
 const USER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-a0-1952' };
@@ -114,6 +114,7 @@ test('a post for Bluesky without an account says so on its card and in its detai
     (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
   );
   await page.getByRole('button', { name: 'Schedule Post' }).click();
+  await goOnWithoutAccounts(page);
   const post = await (await saved).json();
   expect(post.media[0].alt).toBe('A foot of wire: one nanosecond');
   await expect(page.getByText('Post scheduled successfully!')).toBeVisible();

@@ -16,7 +16,7 @@ export function RoleBadges({ user }: { user: AdminUser }) {
         {t(`roles.${user.role}`)}
       </Badge>
       {user.trialEndsAt && (
-        <Badge variant="outline" color={new Date(user.trialEndsAt) <= new Date() ? 'red' : 'teal'}>
+        <Badge variant="light" color={new Date(user.trialEndsAt) <= new Date() ? 'red' : 'teal'}>
           {t('users.trialUntil', { date: formatDate(user.trialEndsAt) })}
         </Badge>
       )}
