@@ -116,7 +116,7 @@ test('a user opens Profile from the menu and changes their name and time zone; t
     .locator('[data-date="2030-06-20"]')
     .getByRole('button', { name: /^Add a post on/ })
     .click();
-  await expect(page.getByRole('button', { name: 'Date and time' })).toHaveText('2030-06-20 09:00');
+  await expect(page.getByRole('button', { name: 'Date and time' })).toHaveText(/^Jun 20, 2030, 9:00\sAM$/);
 
   await page.goto('/dashboard');
   await expect(page.getByText('Welcome, Mary W. Jackson')).toBeVisible();

@@ -21,8 +21,8 @@ import { canManageSettings, canManageUsers, type Role } from '../../shared/roles
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../lib/session';
 import { LogoMark } from '../components/logo-mark';
-import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LanguageSwitcher } from './language-switcher';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import classes from './main-layout.module.css';
 
 // Only trial accounts see it: its code (an Alert, date formatting) stays out of the home route's bundle.

@@ -34,26 +34,10 @@ export const theme = createTheme({
 // Mantine's dimmed text (gray 6 on white, dark 2 on dark 7: about 3.3:1 and 4:1), placeholders (gray 5,
 // dark 3: about 2:1) and red text in the light scheme (red 6: 3.3:1) are below WCAG AA for the small print
 // they are used for. These are the nearest shades at or above 4.5:1 on their backgrounds.
-//
-// Light and outline badges, alerts and buttons write their text in shade 6 of their colour on white or
-// on a pale tint of it, which is about 3:1 for most colours. In the light scheme they use the darkest
-// shade instead; yellow, orange and lime have none dark enough, so they get a brown of their hue.
-const DARK_TEXT: Record<string, string> = { yellow: '#6b5200', orange: '#8a3c00', lime: '#3d5a00' };
-const darkText = (t: Parameters<CSSVariablesResolver>[0]) =>
-  Object.fromEntries(
-    Object.entries(t.colors).flatMap(([name, shades]) => {
-      const text = DARK_TEXT[name] ?? shades[9];
-      return [
-        [`--mantine-color-${name}-light-color`, text],
-        [`--mantine-color-${name}-outline`, text],
-      ];
-    }),
-  );
-
+// (Light and outline variants' text: see contrast.css, kept out of the home route's JavaScript.)
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
-    ...darkText(t),
     '--mantine-color-dimmed': t.colors.gray[7],
     '--mantine-color-placeholder': '#6c757d',
     '--mantine-color-red-text': t.colors.red[9],
