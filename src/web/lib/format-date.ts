@@ -39,6 +39,15 @@ const format = (style: Intl.DateTimeFormatOptions) => {
     formatter(style, styleKey, options).format(new Date(when));
 };
 
+/** Weekday, day, month and time, short: "Thu, Nov 27, 2:30 PM" (dashboard and drafts lists). */
+export const formatDayTime = format({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
 /** The time of day: "3:00 PM", "15:00", "下午3:00"… (12 or 24 hours as the language does). */
 export const formatTime = format({ timeStyle: 'short' });
 

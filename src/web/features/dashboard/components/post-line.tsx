@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardPost, DashboardTarget } from '../../../../shared/api/dashboard.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../components/platform-icon';
+import { formatDayTime } from '../../../lib/format-date';
 
 const TARGET_COLOR: Record<DashboardTarget['status'] | 'blocked', string> = {
   pending: 'gray',
@@ -20,14 +21,7 @@ const TARGET_COLOR: Record<DashboardTarget['status'] | 'blocked', string> = {
 export function useDateTimeFormat() {
   const { i18n } = useTranslation();
   return useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      }),
+    () => ({ format: (at: Date) => formatDayTime(at, { locale: i18n.language }) }),
     [i18n.language],
   );
 }

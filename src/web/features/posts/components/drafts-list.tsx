@@ -2,6 +2,7 @@ import { Alert, Button, Card, Center, Group, Loader, Stack, Text } from '@mantin
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDayTime } from '../../../lib/format-date';
 import type { DraftSummary } from '../../../../shared/api/drafts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../components/platform-icon';
@@ -15,7 +16,7 @@ function DraftItem({
   onDelete,
 }: {
   draft: DraftSummary;
-  format: Intl.DateTimeFormat;
+  format: { format: (at: Date) => string };
   onEdit: (id: string) => void;
   onDelete: (draft: DraftSummary) => void;
 }) {
@@ -89,14 +90,7 @@ export function DraftsList({
   const { t, i18n } = useTranslation();
   const drafts = useDrafts();
   const format = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: 'numeric',
-        minute: '2-digit',
-      }),
+    () => ({ format: (at: Date) => formatDayTime(at, { locale: i18n.language }) }),
     [i18n.language],
   );
   if (drafts.isPending)
