@@ -181,13 +181,17 @@ export const posts = pgTable(
       .default('draft'),
     scheduledAt: tz('scheduled_at'),
     timezone: text('timezone').notNull().default('UTC'),
-    recurringId: uuid('recurring_id'),
+    /** The recurring post this is an occurrence of; null for a single post and once the rule is deleted. */
+    recurringId: uuid('recurring_id').references(() => recurringPosts.id, { onDelete: 'set null' }),
+    /** The occurrence it was made for: with `recurringId`, the key that makes each occurrence once. */
+    occurrenceAt: tz('occurrence_at'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt),
     index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
+    uniqueIndex('posts_occurrence_idx').on(t.recurringId, t.occurrenceAt),
   ],
 );
 
@@ -395,4 +399,71 @@ export const variables = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/**
+ * A recurring post (DESIGN.md section 8): content, media and networks, and a rule read by
+ * `shared/recurrence.ts` in the owner's zone. The worker turns each occurrence into an ordinary post a
+ * little before it is due (`recurring/`); `next_at` is the first occurrence not yet turned into one.
+ */
+export const recurringPosts = pgTable(
+  'recurring_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentHtml: text('content_html').notNull().default(''),
+    platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
+    startAt: tz('start_at').notNull(),
+    endAt: tz('end_at'),
+    /** End after this many occurrences from `start_at`; null for no limit. */
+    occurrenceCount: integer('occurrence_count'),
+    frequency: text('frequency').notNull(),
+    interval: integer('interval').notNull().default(1),
+    weekdays: jsonb('weekdays').$type<number[]>().notNull().default([]),
+    timezone: text('timezone').notNull(),
+    /** The next occurrence not yet made into a post; null once the rule has ended. */
+    nextAt: tz('next_at'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('recurring_posts_user_idx').on(t.userId, t.createdAt),
+    index('recurring_posts_next_idx').on(t.nextAt),
+  ],
+);
+
+/** The images and videos of a recurring post, copied into each occurrence. */
+export const recurringMedia = pgTable(
+  'recurring_media',
+  {
+    recurringId: uuid('recurring_id')
+      .notNull()
+      .references(() => recurringPosts.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull().default(''),
+    edits: jsonb('edits').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recurringId, t.mediaId] }),
+    index('recurring_media_media_idx').on(t.mediaId),
+  ],
+);
+
+/** Occurrences that were not published because they were missed (the server was down past the grace). */
+export const recurringSkips = pgTable(
+  'recurring_skips',
+  {
+    recurringId: uuid('recurring_id')
+      .notNull()
+      .references(() => recurringPosts.id, { onDelete: 'cascade' }),
+    occurrenceAt: tz('occurrence_at').notNull(),
+    reason: text('reason', { enum: ['missed'] }).notNull(),
+    recordedAt: tz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recurringId, t.occurrenceAt] })],
 );

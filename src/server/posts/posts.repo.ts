@@ -13,6 +13,8 @@ export type AttachedMedia = typeof media.$inferSelect & {
 export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
 /** What a calendar card needs of a post and its targets. */
 export type CalendarRow = Pick<PostRow, 'id' | 'status' | 'scheduledAt' | 'contentHtml'> & {
+  /** An occurrence of a recurring post. */
+  recurring?: boolean;
   targets: Pick<TargetRow, 'platform' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'>[];
 };
 /** A draft as a list shows it: no media rows, only how many. */
@@ -104,7 +106,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
      */
     async listScheduledBetween(userId: string, from: Date, to: Date): Promise<CalendarRow[]> {
       const result = (await db.execute(sql`
-        select p.id, p.status, p.scheduled_at, p.content_html,
+        select p.id, p.status, p.scheduled_at, p.content_html, p.occurrence_at is not null as recurring,
                (select coalesce(json_agg(json_build_array(t.platform, t.status, t.next_attempt_at,
                                                           t.last_error, t.last_error_code)
                                          order by t.platform), '[]')::text
@@ -117,6 +119,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           status: PostRow['status'];
           scheduled_at: Date | string;
           content_html: string;
+          recurring: boolean;
           targets: string;
         }[];
       };
@@ -125,6 +128,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         status: row.status,
         scheduledAt: new Date(row.scheduled_at),
         contentHtml: row.content_html,
+        recurring: row.recurring,
         targets: (
           JSON.parse(row.targets) as [
             string,

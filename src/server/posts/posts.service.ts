@@ -49,6 +49,7 @@ const toCalendarPost = (p: CalendarRow, connections: ConnectionStates): Calendar
   status: p.status,
   scheduledAt: p.scheduledAt?.toISOString() ?? null,
   card: cardHtml(p.contentHtml, CARD_MAX),
+  ...(p.recurring ? { recurring: true as const } : {}),
   targets: p.targets.map((t) => {
     const { nextAttemptAt, blocked } = waitOf(p, t, connections);
     return {
@@ -79,6 +80,8 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   platforms: p.targets.map((t) => t.platform as Platform),
   scheduledAt: p.scheduledAt?.toISOString() ?? null,
   timezone: p.timezone,
+  recurringId: p.recurringId,
+  occurrenceAt: p.occurrenceAt?.toISOString() ?? null,
   targets: p.targets.map((t) => ({
     platform: t.platform as Platform,
     status: t.status,

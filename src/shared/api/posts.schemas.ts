@@ -18,8 +18,8 @@ export const POST_ACTIONS = ['draft', 'schedule', 'publish_now'] as const;
 export const CONTENT_MAX = 100_000;
 export const RANGE_MAX_DAYS = 366;
 
-const PlatformSchema = z.enum(PLATFORMS, 'posts.platformInvalid');
-const TimeZoneSchema = z
+export const PlatformSchema = z.enum(PLATFORMS, 'posts.platformInvalid');
+export const TimeZoneSchema = z
   .string()
   .max(64, 'posts.timezoneInvalid')
   .refine(isTimeZone, 'posts.timezoneInvalid');
@@ -46,7 +46,7 @@ export const VideoEditsSchema = z.object({
 });
 export type VideoEdits = z.infer<typeof VideoEditsSchema>;
 
-const PostMediaInputSchema = z.object({
+export const PostMediaInputSchema = z.object({
   id: z.uuid('posts.mediaNotFound'),
   edits: VideoEditsSchema.optional(),
   /** Alternative text of an image, for networks that take it. */
@@ -105,6 +105,10 @@ export const PostSchema = z.object({
   platforms: z.array(PlatformSchema),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
+  /** The recurring post this one is an occurrence of; null for a single post or once the rule is deleted. */
+  recurringId: z.uuid().nullable(),
+  /** The occurrence this post was made for (recurring posts only). */
+  occurrenceAt: z.string().nullable(),
   targets: z.array(PostTargetSchema),
   media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
   createdAt: z.string(),
@@ -147,6 +151,8 @@ export const CalendarPostSchema = z.object({
   /** The content as card HTML (only bare b, i, em, strong, span), at most CARD_MAX characters, '…' when cut. */
   card: z.string(),
   targets: z.array(CalendarTargetSchema),
+  /** Present (true) on an occurrence of a recurring post. */
+  recurring: z.literal(true).optional(),
 });
 export type CalendarPost = z.infer<typeof CalendarPostSchema>;
 

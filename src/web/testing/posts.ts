@@ -23,6 +23,8 @@ export const wholePost = (targets: PostTarget[], status: Post['status'], content
   content,
   platforms: targets.map((t) => t.platform),
   scheduledAt: '2030-01-05T15:00:00.000Z',
+  recurringId: null,
+  occurrenceAt: null,
   timezone: 'UTC',
   targets,
   media: [],

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { PLATFORMS } from '../platforms/rules';
+import { MediaSchema } from './media.schemas';
+import {
+  CONTENT_MAX,
+  PlatformSchema,
+  PostMediaInputSchema,
+  TARGET_STATUSES,
+  TimeZoneSchema,
+  VideoEditsSchema,
+} from './posts.schemas';
+
+/**
+ * Recurring posts (spec section 2, Recurring Posts manager; DESIGN.md section 8). A rule in the owner's
+ * IANA zone, read by rrule: the wall-clock time of `startDate` in `timezone` is kept across daylight
+ * saving; monthly on a day a month lacks (the 31st) skips that month. No end means forever.
+ */
+export const FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+/** rrule's weekday order: 0 is Monday … 6 is Sunday. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+export const INTERVAL_MAX = 999;
+/** "End after N occurrences", and the most occurrences one call lists. */
+export const OCCURRENCES_MAX = 366;
+
+const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
+
+/** A whole number, sent as a number; anything else (text, a fraction, 0, a negative) names the rule broken. */
+const IntervalSchema = z
+  .number('recurring.intervalRequired')
+  .int('recurring.intervalInteger')
+  .gt(0, 'recurring.intervalPositive')
+  .max(INTERVAL_MAX, 'recurring.intervalTooLarge');
+
+export const RecurringWriteSchema = z
+  .object({
+    content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
+    platforms: z
+      .array(PlatformSchema)
+      .max(PLATFORMS.length)
+      .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
+    media: z
+      .array(PostMediaInputSchema)
+      .max(15, 'errors.validation')
+      .refine((list) => new Set(list.map((m) => m.id)).size === list.length, 'errors.validation')
+      .default([]),
+    /** The first occurrence, as an instant; its wall-clock time in `timezone` is the time of every occurrence. */
+    startDate: InstantSchema('recurring.startDateRequired'),
+    /** No occurrence after this instant. Absent or null: no end date. */
+    endDate: InstantSchema('recurring.endDateInvalid').nullish(),
+    /** End after this many occurrences (counted from startDate, skipped ones included). */
+    count: z
+      .number('recurring.countInvalid')
+      .int('recurring.countInvalid')
+      .min(1, 'recurring.countInvalid')
+      .max(OCCURRENCES_MAX, 'recurring.countInvalid')
+      .nullish(),
+    frequency: z.enum(FREQUENCIES, 'recurring.frequencyRequired').default('weekly'),
+    interval: IntervalSchema.default(1),
+    /** Weekly only: the weekdays (0 Monday … 6 Sunday). Empty or absent: the weekday of startDate. */
+    weekdays: z
+      .array(z.number().int().min(0, 'recurring.weekdaysInvalid').max(6, 'recurring.weekdaysInvalid'))
+      .max(7, 'recurring.weekdaysInvalid')
+      .refine((list) => new Set(list).size === list.length, 'recurring.weekdaysInvalid')
+      .default([]),
+    timezone: TimeZoneSchema,
+  })
+  .refine((r) => !r.endDate || Date.parse(r.endDate) > Date.parse(r.startDate), {
+    path: ['endDate'],
+    message: 'recurring.endBeforeStart',
+  });
+export type RecurringWrite = z.input<typeof RecurringWriteSchema>;
+export type RecurringInput = z.output<typeof RecurringWriteSchema>;
+
+/** An occurrence that was not published because the server was down past the grace period. */
+export const SkippedOccurrenceSchema = z.object({ at: z.string(), reason: z.enum(['missed']) });
+
+export const RecurringPostSchema = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  platforms: z.array(z.enum(PLATFORMS)),
+  media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  count: z.number().int().nullable(),
+  frequency: z.enum(FREQUENCIES),
+  interval: z.number().int(),
+  weekdays: z.array(z.number().int()),
+  timezone: z.string(),
+  /** The next occurrence not yet turned into a post; null when the rule has ended. */
+  nextScheduledDate: z.string().nullable(),
+  /** False once the end date or the count is behind us. */
+  active: z.boolean(),
+  /** The most recent skipped occurrences (newest first, at most 20) and how many in all. */
+  skipped: z.array(SkippedOccurrenceSchema),
+  skippedTotal: z.number().int(),
+  /** Posts already made from this rule, newest first (at most 10), with their status per network. */
+  occurrences: z.array(
+    z.object({
+      postId: z.uuid(),
+      at: z.string(),
+      targets: z.array(z.object({ platform: z.enum(PLATFORMS), status: z.enum(TARGET_STATUSES) })),
+    }),
+  ),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RecurringPost = z.infer<typeof RecurringPostSchema>;
+
+export const RecurringListSchema = z.object({ data: z.array(RecurringPostSchema) });
+export const RecurringIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
