@@ -20,6 +20,7 @@ import { registerInputGuard } from './http/input-guard';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
+import { recurringRoutes } from './recurring/recurring.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { securityHeaders } from './http/security-headers';
 import { templatesRoutes } from './templates/templates.routes';
@@ -135,6 +136,7 @@ export async function buildApp(
   });
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
+  await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
   await mediaRoutes(app, { media: ctx.media, guards: ctx.guards });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });

@@ -19,6 +19,9 @@ import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
+import { createRecurringRepo } from './recurring/recurring.repo';
+import { createRecurringService } from './recurring/recurring.service';
+import { createRecurringWorker } from './recurring/recurring.worker';
 import { createPostsService } from './posts/posts.service';
 import { createSettingsRepo } from './settings/settings.repo';
 import { createSettingsService } from './settings/settings.service';
@@ -136,14 +139,25 @@ export function createContext({
         pollingIntervalSeconds: env.PUBLISH_POLL_SECONDS,
       },
     );
+  const postsRepo = createPostsRepo(db, scheduler);
   const posts = createPostsService({
-    repo: createPostsRepo(db, scheduler),
+    repo: postsRepo,
     findMedia: mediaRepo.findMany,
     clock,
     assertMayPublish: users.assertMayPublish,
     changes,
     connectionStates: async (userId) =>
       new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
+  });
+  const recurring = createRecurringService({
+    repo: createRecurringRepo(db),
+    posts: postsRepo,
+    findMedia: mediaRepo.findMany,
+    clock,
+    assertMayPublish: users.assertMayPublish,
+    changes,
+    horizonMs: env.RECURRING_HORIZON_HOURS * 3_600_000,
+    graceMs: env.RECURRING_GRACE_MINUTES * 60_000,
   });
   return {
     env,
@@ -173,6 +187,10 @@ export function createContext({
     mediaLinks,
     publisher,
     posts,
+    recurring,
+    /** The worker side of recurring posts (main with a worker role, tests). */
+    recurringWorker: () =>
+      createRecurringWorker(recurring, { intervalMs: env.RECURRING_ROUND_SECONDS * 1000, logger }),
     dashboard: createDashboardService({
       repo: createDashboardRepo(db),
       connections: connectionsRepo.listByUser,

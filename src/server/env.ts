@@ -97,6 +97,12 @@ const EnvSchema = z
     PUBLISH_RECONCILE_SECONDS: z.coerce.number().min(0.5).default(15),
     /** How often an idle worker asks the queue for due jobs. */
     PUBLISH_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+    /** How often a worker makes the posts of recurring occurrences that have come within the horizon. */
+    RECURRING_ROUND_SECONDS: z.coerce.number().min(0.1).default(30),
+    /** Occurrences due within this many hours are made into posts ahead (and show on the calendar). */
+    RECURRING_HORIZON_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
+    /** A missed occurrence (the server was down) at most this late is still published; older ones are skipped. */
+    RECURRING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
     ...networkFields,
   })
   .transform((env) => ({

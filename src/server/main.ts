@@ -64,6 +64,8 @@ async function main() {
   // posts that came due meanwhile, and publishing them must not hold up (or time out) the API's start.
   const publisher = role !== 'api' ? ctx.publisher() : undefined;
   await publisher?.start();
+  const recurring = role !== 'api' ? ctx.recurringWorker() : undefined;
+  recurring?.start();
   logger.info(
     { role, url: app ? env.PUBLIC_URL : undefined, ms: Math.round(performance.now() - started) },
     'ready',
@@ -82,6 +84,7 @@ async function main() {
     try {
       await app?.close();
       publisher?.stop();
+      await recurring?.stop();
       await queue.stop();
       await database.close();
       process.exit(0);

@@ -46,6 +46,11 @@ const RULES: Record<string, Access> = {
   'POST /api/posts/:id/reschedule': 'user',
   'DELETE /api/posts/:id': 'user',
   'POST /api/posts/:id/retry': 'user',
+  'GET /api/recurring-posts': 'user',
+  'GET /api/recurring-posts/:id': 'user',
+  'POST /api/recurring-posts': 'user',
+  'PUT /api/recurring-posts/:id': 'user',
+  'DELETE /api/recurring-posts/:id': 'user',
   'GET /api/social/:platform/connect': 'user',
   // Reached by browser navigation from the network: decides itself (no session → to /login).
   'GET /api/social/:platform/callback': 'public',

@@ -247,6 +247,56 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       });
       return (await this.find(userId, id))!;
     },
+    /**
+     * An occurrence of a recurring post as a scheduled post with its publish jobs, inside the caller's
+     * transaction. Keyed by (recurring post, occurrence): when that post exists already (another worker
+     * made it) nothing is written and the answer is null.
+     */
+    async createOccurrence(
+      tx: Db,
+      userId: string,
+      occurrence: { recurringId: string; at: Date; contentHtml: string; timezone: string },
+      platforms: Platform[],
+      links: MediaLink[],
+    ): Promise<string | null> {
+      const [row] = await tx
+        .insert(posts)
+        .values({
+          userId,
+          contentHtml: occurrence.contentHtml,
+          status: 'scheduled',
+          scheduledAt: occurrence.at,
+          timezone: occurrence.timezone,
+          recurringId: occurrence.recurringId,
+          occurrenceAt: occurrence.at,
+        })
+        .onConflictDoNothing({ target: [posts.recurringId, posts.occurrenceAt] })
+        .returning({ id: posts.id });
+      if (!row) return null;
+      await scheduler.schedule(tx, await attach(tx, row.id, platforms, links), occurrence.at);
+      return row.id;
+    },
+    /**
+     * Deletes the occurrences of a recurring post that have not started going out (with their jobs),
+     * inside the caller's transaction; published, failed or publishing ones stay.
+     */
+    async removeWaitingOccurrences(tx: Db, userId: string, recurringId: string) {
+      const waiting = and(
+        eq(posts.userId, userId),
+        eq(posts.recurringId, recurringId),
+        eq(posts.status, 'scheduled'),
+      );
+      const jobs = await tx
+        .select({ jobId: postTargets.jobId })
+        .from(postTargets)
+        .innerJoin(posts, eq(posts.id, postTargets.postId))
+        .where(waiting);
+      await scheduler.cancel(
+        tx,
+        jobs.map((j) => j.jobId),
+      );
+      await tx.delete(posts).where(waiting);
+    },
     /** Failed targets back to pending with a job due now; the post is publishing again. */
     async retryFailed(userId: string, id: string, now: Date) {
       await db.transaction(async (t) => {

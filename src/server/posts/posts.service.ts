@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { DraftList, DraftSummary } from '../../shared/api/drafts.schemas';
-import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
 import {
   type CalendarPost,
   type Post,
@@ -11,16 +10,14 @@ import {
   VideoEditsSchema,
 } from '../../shared/api/posts.schemas';
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
-import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
-import { validateForPlatform } from '../../shared/platforms/validate';
 import { zonedParts, zonedTimeToInstant } from '../../shared/time/zoned-day';
 import type { SessionUser } from '../auth/session';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
 import { AppError, notFound } from '../http/errors';
-import type { MediaRow } from '../media/media.repo';
 import { toMedia } from '../media/media.service';
-import type { CalendarRow, DraftRow, MediaLink, PostsRepo, PostWithTargets } from './posts.repo';
+import type { CalendarRow, DraftRow, PostsRepo, PostWithTargets } from './posts.repo';
+import { assertPublishable, type FindMedia, invalid, resolveMedia } from './post-content';
 import { sanitizePostHtml } from './sanitize';
 
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
@@ -101,13 +98,10 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   updatedAt: p.updatedAt.toISOString(),
 });
 
-const invalid = (field: string, key: string, what: string) =>
-  new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
-
 export interface PostsServiceDeps {
   repo: PostsRepo;
   /** The user's own uploads among `ids` (others' are simply not found). */
-  findMedia: (userId: string, ids: string[]) => Promise<MediaRow[]>;
+  findMedia: FindMedia;
   clock: () => Date;
   /** Refuses scheduling and publishing to a trial that has ended. */
   assertMayPublish: (actor: SessionUser) => void;
@@ -172,48 +166,11 @@ export function createPostsService({
     }
   };
 
-  /** The post's media in its order, checked: the user's own, within the counts, trims inside the video. */
-  const resolveMedia = async (actor: SessionUser, input: PostInput) => {
-    const rows = await findMedia(
-      actor.id,
-      input.media.map((m) => m.id),
-    );
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    if (input.media.some((m) => !byId.has(m.id)))
-      throw invalid('media', 'posts.mediaNotFound', 'a file that is not yours or no longer exists');
-    const ordered = input.media.map((m) => ({ row: byId.get(m.id)!, edits: m.edits, alt: m.alt }));
-    for (const kind of ['image', 'video'] as const) {
-      const max = MEDIA_LIMITS[kind].maxFiles;
-      if (ordered.filter((m) => m.row.kind === kind).length > max) {
-        throw new AppError(400, 'TOO_MANY_FILES', `Maximum ${max} files allowed`, {
-          params: { n: max },
-          fields: { media: 'posts.tooManyFiles' },
-        });
-      }
-    }
-    for (const { row, edits } of ordered) {
-      if (
-        row.kind === 'video' &&
-        edits?.trim &&
-        row.durationSeconds !== null &&
-        edits.trim.end > row.durationSeconds + 0.05
-      ) {
-        throw invalid('media', 'posts.trimInvalid', `the trim of ${row.originalName} ends after the video`);
-      }
-    }
-    const links: MediaLink[] = ordered.map(({ row, edits, alt }) => ({
-      id: row.id,
-      alt: row.kind === 'image' ? alt : '',
-      edits: row.kind === 'video' ? (edits ?? VideoEditsSchema.parse({})) : null,
-    }));
-    return { ordered, links };
-  };
-
   /** Cleans the HTML and, unless it is a draft, checks the post against every selected network. */
   const prepare = async (actor: SessionUser, input: PostInput) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
-    const { ordered, links } = await resolveMedia(actor, input);
+    const { rows, links } = await resolveMedia(findMedia, actor.id, input.media);
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
@@ -222,23 +179,10 @@ export function createPostsService({
       };
     }
     assertMayPublish(actor);
-    const text = htmlToText(contentHtml);
-    if ((!text.trim() && !ordered.length) || input.platforms.length === 0) {
-      throw new AppError(400, 'POST_INCOMPLETE', 'Please complete all required fields.', {
-        fields: {
-          ...(!text.trim() && !ordered.length ? { content: 'posts.contentRequired' } : {}),
-          ...(!input.platforms.length ? { platforms: 'posts.platformsRequired' } : {}),
-        },
-      });
-    }
-    const media = ordered.map(({ row }) => ({ ...row, name: row.originalName }));
-    const problems = input.platforms.flatMap((platform) => validateForPlatform(platform, { text, media }));
-    if (problems.length) {
-      const networks = [...new Set(problems.map((p) => p.platform))].join(', ');
-      throw new AppError(400, 'POST_NOT_PUBLISHABLE', `The post does not meet the rules of ${networks}.`, {
-        problems,
-      });
-    }
+    assertPublishable(contentHtml, rows, input.platforms, {
+      code: 'POST_INCOMPLETE',
+      message: 'Please complete all required fields.',
+    });
     const scheduledAt = input.action === 'publish_now' ? now : new Date(input.scheduledAt!);
     if (scheduledAt.getTime() < now.getTime() - PAST_TOLERANCE_MS)
       throw invalid('scheduledAt', 'posts.scheduledAtPast', 'in the past');

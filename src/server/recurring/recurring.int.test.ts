@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, requestAs, signedInUsers, type TestApp } from '../../../test/test-app';
+import type { RecurringPost } from '../../shared/api/recurring.schemas';
+
+describe('recurring posts', () => {
+  let now = new Date('2026-05-04T08:00:00Z');
+  let t: TestApp;
+  let ann: string;
+  let bob: string;
+  let call: ReturnType<typeof requestAs>;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { RECURRING_HORIZON_HOURS: '24', RECURRING_GRACE_MINUTES: '60' },
+      { clock: () => now },
+    );
+    ({ ann, bob } = await signedInUsers(t, 'ann', 'bob'));
+    call = requestAs(t);
+  });
+  afterAll(() => t.close());
+
+  const body = (overrides: object = {}) => ({
+    content: '<p>Weekly <strong>tips</strong></p>',
+    platforms: ['bluesky'],
+    startDate: '2026-05-04T09:00:00+02:00',
+    frequency: 'daily',
+    interval: 1,
+    timezone: 'Europe/Berlin',
+    ...overrides,
+  });
+  const create = async (cookie: string, overrides: object = {}) => {
+    const res = await call(cookie, 'POST', '/api/recurring-posts', body(overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<RecurringPost>();
+  };
+  const postsOf = async (id: string) => {
+    const { rows } = await t.ctx.database.executeSql(
+      `select id, status, scheduled_at, occurrence_at, content_html from posts where recurring_id = $1 order by occurrence_at`,
+      [id],
+    );
+    return rows as {
+      id: string;
+      status: string;
+      scheduled_at: Date;
+      occurrence_at: Date;
+      content_html: string;
+    }[];
+  };
+  const skipsOf = async (id: string) =>
+    (
+      await t.ctx.database.executeSql(
+        `select occurrence_at from recurring_skips where recurring_id = $1 order by occurrence_at`,
+        [id],
+      )
+    ).rows as { occurrence_at: Date }[];
+
+  it('creates a rule, answers its next post, and makes the occurrence due within the horizon a scheduled post', async () => {
+    now = new Date('2026-05-04T05:00:00Z');
+    const rule = await create(ann);
+    expect(rule).toMatchObject({
+      content: '<p>Weekly <strong>tips</strong></p>',
+      platforms: ['bluesky'],
+      frequency: 'daily',
+      interval: 1,
+      weekdays: [],
+      endDate: null,
+      count: null,
+      timezone: 'Europe/Berlin',
+      nextScheduledDate: '2026-05-04T07:00:00.000Z',
+      active: true,
+      skipped: [],
+      skippedTotal: 0,
+    });
+    const made = await postsOf(rule.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ status: 'scheduled', content_html: rule.content });
+    expect(new Date(made[0]!.scheduled_at).toISOString()).toBe('2026-05-04T07:00:00.000Z');
+
+    const range = await call(ann, 'GET', '/api/posts?from=2026-05-01T00:00:00Z&to=2026-06-01T00:00:00Z');
+    expect(range.json().data).toEqual([expect.objectContaining({ id: made[0]!.id, recurring: true })]);
+    const post = await call(ann, 'GET', `/api/posts/${made[0]!.id}`);
+    expect(post.json()).toMatchObject({ recurringId: rule.id, occurrenceAt: '2026-05-04T07:00:00.000Z' });
+
+    const listed = await call(ann, 'GET', '/api/recurring-posts');
+    expect(listed.json().data[0]).toMatchObject({
+      id: rule.id,
+      occurrences: [
+        {
+          postId: made[0]!.id,
+          at: '2026-05-04T07:00:00.000Z',
+          targets: [{ platform: 'bluesky', status: 'pending' }],
+        },
+      ],
+    });
+  });
+
+  it('makes each occurrence once, however many rounds run at once', async () => {
+    now = new Date('2026-06-01T05:00:00Z');
+    const rule = await create(ann, { startDate: '2026-06-01T09:00:00+02:00' });
+    for (let day = 0; day < 5; day++) {
+      now = new Date(Date.parse('2026-06-01T06:00:00Z') + day * 86_400_000);
+      await Promise.all([
+        t.ctx.recurring.makeDueOccurrences(),
+        t.ctx.recurring.makeDueOccurrences(),
+        t.ctx.recurring.makeDueOccurrences(),
+      ]);
+    }
+    const made = await postsOf(rule.id);
+    expect(made.map((p) => new Date(p.occurrence_at).toISOString())).toEqual([
+      '2026-06-01T07:00:00.000Z',
+      '2026-06-02T07:00:00.000Z',
+      '2026-06-03T07:00:00.000Z',
+      '2026-06-04T07:00:00.000Z',
+      '2026-06-05T07:00:00.000Z',
+    ]);
+    await call(ann, 'DELETE', `/api/recurring-posts/${rule.id}`);
+  });
+
+  it('after days of downtime publishes at most the latest missed occurrence, within the grace, and records the rest', async () => {
+    now = new Date('2026-07-01T05:00:00Z');
+    const rule = await create(ann, { startDate: '2026-07-01T09:00:00+02:00' });
+    // The server is down from 1 July, 05:00, to 4 July, 07:40 UTC: 40 minutes after the 4th's occurrence.
+    now = new Date('2026-07-04T07:40:00Z');
+    await t.ctx.recurring.makeDueOccurrences();
+    const made = (await postsOf(rule.id)).map((p) => new Date(p.occurrence_at).toISOString());
+    expect(made).toEqual([
+      '2026-07-01T07:00:00.000Z', // made at creation, before the downtime
+      '2026-07-04T07:00:00.000Z', // the latest missed, 40 min late: sent
+      '2026-07-05T07:00:00.000Z', // within the next 24 h
+    ]);
+    expect((await skipsOf(rule.id)).map((s) => new Date(s.occurrence_at).toISOString())).toEqual([
+      '2026-07-02T07:00:00.000Z',
+      '2026-07-03T07:00:00.000Z',
+    ]);
+    // Down again until the 8th at 15:00: everything missed is older than the grace.
+    now = new Date('2026-07-08T15:00:00Z');
+    await t.ctx.recurring.makeDueOccurrences();
+    expect((await postsOf(rule.id)).map((p) => new Date(p.occurrence_at).toISOString()).slice(3)).toEqual([
+      '2026-07-09T07:00:00.000Z',
+    ]);
+    const shown = (await call(ann, 'GET', `/api/recurring-posts/${rule.id}`)).json<RecurringPost>();
+    expect(shown.skippedTotal).toBe(5);
+    expect(shown.skipped[0]).toEqual({ at: '2026-07-08T07:00:00.000Z', reason: 'missed' });
+    await call(ann, 'DELETE', `/api/recurring-posts/${rule.id}`);
+  });
+
+  it('an edit changes the occurrences still to come; the ones already made keep their content', async () => {
+    now = new Date('2026-08-03T06:00:00Z');
+    const rule = await create(ann, { startDate: '2026-08-03T09:00:00+02:00' });
+    const res = await call(
+      ann,
+      'PUT',
+      `/api/recurring-posts/${rule.id}`,
+      body({
+        startDate: '2026-08-03T09:00:00+02:00',
+        content: '<p>New words</p>',
+        frequency: 'weekly',
+        weekdays: [0, 2],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ content: '<p>New words</p>', frequency: 'weekly', weekdays: [0, 2] });
+    now = new Date('2026-08-04T08:00:00Z');
+    await t.ctx.recurring.makeDueOccurrences();
+    const made = await postsOf(rule.id);
+    expect(made.map((p) => [new Date(p.occurrence_at).toISOString(), p.content_html])).toEqual([
+      ['2026-08-03T07:00:00.000Z', '<p>Weekly <strong>tips</strong></p>'],
+      ['2026-08-05T07:00:00.000Z', '<p>New words</p>'],
+    ]);
+  });
+
+  it('deleting stops the rule and removes its waiting occurrences; a published one stays', async () => {
+    now = new Date('2026-09-07T05:00:00Z');
+    const rule = await create(ann, { startDate: '2026-09-06T09:00:00+02:00' });
+    const [waiting] = await postsOf(rule.id);
+    // One occurrence from before, already out.
+    const { rows } = await t.ctx.database.executeSql(
+      `insert into posts (user_id, content_html, status, scheduled_at, timezone, recurring_id, occurrence_at)
+       select user_id, content_html, 'published', '2026-09-06T07:00:00Z', timezone, id, '2026-09-06T07:00:00Z'
+         from recurring_posts where id = $1 returning id`,
+      [rule.id],
+    );
+    const published = (rows[0] as { id: string }).id;
+    expect((await call(ann, 'DELETE', `/api/recurring-posts/${rule.id}`)).statusCode).toBe(204);
+    expect((await call(ann, 'GET', `/api/posts/${waiting!.id}`)).statusCode).toBe(404);
+    const kept = await call(ann, 'GET', `/api/posts/${published}`);
+    expect(kept.json()).toMatchObject({ status: 'published', recurringId: null });
+    expect((await call(ann, 'GET', `/api/recurring-posts/${rule.id}`)).statusCode).toBe(404);
+  });
+
+  it('an end date in the past or a spent count makes the rule inactive', async () => {
+    now = new Date('2026-10-10T12:00:00Z');
+    const ended = await create(ann, {
+      startDate: '2026-10-01T09:00:00+02:00',
+      endDate: '2026-10-05T09:00:00+02:00',
+    });
+    expect(ended).toMatchObject({ active: false, nextScheduledDate: null });
+    expect(await postsOf(ended.id)).toEqual([]);
+    const counted = await create(ann, { startDate: '2026-10-09T09:00:00+02:00', count: 4 });
+    expect(counted).toMatchObject({ active: true, nextScheduledDate: '2026-10-11T07:00:00.000Z' });
+    const spent = await create(ann, { startDate: '2026-10-09T09:00:00+02:00', count: 2 });
+    expect(spent).toMatchObject({ active: false, nextScheduledDate: null });
+  });
+
+  it("another user's recurring post is not found, and not listed", async () => {
+    now = new Date('2026-11-01T12:00:00Z');
+    const rule = await create(ann, { startDate: '2026-11-05T09:00:00+01:00' });
+    expect((await call(bob, 'GET', `/api/recurring-posts/${rule.id}`)).statusCode).toBe(404);
+    expect((await call(bob, 'PUT', `/api/recurring-posts/${rule.id}`, body())).statusCode).toBe(404);
+    expect((await call(bob, 'DELETE', `/api/recurring-posts/${rule.id}`)).statusCode).toBe(404);
+    expect((await call(bob, 'GET', '/api/recurring-posts')).json().data).toEqual([]);
+    expect((await call(ann, 'GET', `/api/recurring-posts/${rule.id}`)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['startDate missing', { startDate: undefined }, { startDate: 'recurring.startDateRequired' }],
+    ['startDate not a date', { startDate: 'next monday' }, { startDate: 'recurring.startDateRequired' }],
+    ['interval 0', { interval: 0 }, { interval: 'recurring.intervalPositive' }],
+    ['interval negative', { interval: -2 }, { interval: 'recurring.intervalPositive' }],
+    ['interval fractional', { interval: 1.5 }, { interval: 'recurring.intervalInteger' }],
+    ['interval as text', { interval: 'two' }, { interval: 'recurring.intervalRequired' }],
+    ['interval too large', { interval: 1000 }, { interval: 'recurring.intervalTooLarge' }],
+    [
+      'endDate before startDate',
+      { endDate: '2026-05-01T09:00:00+02:00' },
+      { endDate: 'recurring.endBeforeStart' },
+    ],
+    ['unknown frequency', { frequency: 'hourly' }, { frequency: 'recurring.frequencyRequired' }],
+    ['more than 366 occurrences', { count: 367 }, { count: 'recurring.countInvalid' }],
+    [
+      'eight weekdays',
+      { frequency: 'weekly', weekdays: [0, 1, 2, 3, 4, 5, 6, 0] },
+      { weekdays: 'recurring.weekdaysInvalid' },
+    ],
+    ['no content', { content: '<p> </p>' }, { content: 'posts.contentRequired' }],
+    ['no network', { platforms: [] }, { platforms: 'posts.platformsRequired' }],
+  ])('refuses %s with 400 naming the field', async (_, overrides, fields) => {
+    now = new Date('2026-05-01T00:00:00Z');
+    const before = (await call(ann, 'GET', '/api/recurring-posts')).json().data.length;
+    const res = await call(ann, 'POST', '/api/recurring-posts', body(overrides));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toMatchObject(fields);
+    expect((await call(ann, 'GET', '/api/recurring-posts')).json().data).toHaveLength(before);
+  });
+
+  it("says the spec's words when content or networks are missing", async () => {
+    const res = await call(ann, 'POST', '/api/recurring-posts', body({ content: '', platforms: [] }));
+    expect(res.json()).toMatchObject({
+      code: 'RECURRING_INCOMPLETE',
+      message: 'Please fill in all required fields',
+    });
+  });
+});

@@ -1,0 +1,230 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { media, posts, recurringMedia, recurringPosts, recurringSkips } from '../db/schema';
+import type { TargetRow } from '../posts/posts.repo';
+import type { AttachedMedia, MediaLink } from '../posts/posts.repo';
+
+export type RecurringRow = typeof recurringPosts.$inferSelect;
+export type RecurringValues = Omit<RecurringRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export interface OccurrenceRow {
+  postId: string;
+  at: Date;
+  targets: { platform: string; status: TargetRow['status'] }[];
+}
+/** A recurring post with what its list item shows. */
+export type RecurringWithDetails = RecurringRow & {
+  media: AttachedMedia[];
+  skipped: { at: Date; reason: 'missed' }[];
+  skippedTotal: number;
+  occurrences: OccurrenceRow[];
+};
+
+const SKIPPED_SHOWN = 20;
+const OCCURRENCES_SHOWN = 10;
+
+/** Every query names the owner, but the worker's: it reads rules of all users to make their posts. */
+export function createRecurringRepo(db: Db) {
+  const mediaOf = async (ids: string[]) => {
+    const rows = await db
+      .select({
+        recurringId: recurringMedia.recurringId,
+        edits: recurringMedia.edits,
+        alt: recurringMedia.alt,
+        media,
+      })
+      .from(recurringMedia)
+      .innerJoin(media, eq(media.id, recurringMedia.mediaId))
+      .where(inArray(recurringMedia.recurringId, ids))
+      .orderBy(asc(recurringMedia.position));
+    return rows.map((r) => ({
+      recurringId: r.recurringId,
+      media: { ...r.media, edits: r.media.kind === 'video' ? r.edits : null, alt: r.alt } as AttachedMedia,
+    }));
+  };
+
+  /** The rules with their media, newest skips and occurrences: four queries whatever their number. */
+  const details = async (rules: RecurringRow[]): Promise<RecurringWithDetails[]> => {
+    if (!rules.length) return [];
+    const ids = rules.map((r) => r.id);
+    const [attached, skips, occurrences] = await Promise.all([
+      mediaOf(ids),
+      db.execute(sql`
+        select recurring_id, occurrence_at, reason, total from (
+          select recurring_id, occurrence_at, reason,
+                 row_number() over (partition by recurring_id order by occurrence_at desc) as n,
+                 count(*) over (partition by recurring_id)::int as total
+            from ${recurringSkips} where recurring_id = any(${sql.param(ids)}::uuid[])) s
+         where n <= ${SKIPPED_SHOWN} order by occurrence_at desc`) as unknown as Promise<{
+        rows: { recurring_id: string; occurrence_at: Date | string; reason: 'missed'; total: number }[];
+      }>,
+      db.execute(sql`
+        select recurring_id, id, occurrence_at,
+               (select coalesce(json_agg(json_build_array(t.platform, t.status) order by t.platform), '[]')::text
+                  from post_targets t where t.post_id = p.id) as targets
+          from (select p.*, row_number() over (partition by recurring_id order by occurrence_at desc) as n
+                  from ${posts} p where recurring_id = any(${sql.param(ids)}::uuid[])) p
+         where n <= ${OCCURRENCES_SHOWN} order by occurrence_at desc`) as unknown as Promise<{
+        rows: { recurring_id: string; id: string; occurrence_at: Date | string; targets: string }[];
+      }>,
+    ]);
+    const byId = new Map<string, RecurringWithDetails>(
+      rules.map((r) => [r.id, { ...r, media: [], skipped: [], skippedTotal: 0, occurrences: [] }]),
+    );
+    for (const a of attached) byId.get(a.recurringId)?.media.push(a.media);
+    for (const s of skips.rows) {
+      const rule = byId.get(s.recurring_id);
+      if (!rule) continue;
+      rule.skipped.push({ at: new Date(s.occurrence_at), reason: s.reason });
+      rule.skippedTotal = Number(s.total);
+    }
+    for (const o of occurrences.rows) {
+      byId.get(o.recurring_id)?.occurrences.push({
+        postId: o.id,
+        at: new Date(o.occurrence_at),
+        targets: (JSON.parse(o.targets) as [string, OccurrenceRow['targets'][number]['status']][]).map(
+          ([platform, status]) => ({ platform, status }),
+        ),
+      });
+    }
+    return [...byId.values()];
+  };
+
+  const writeMedia = async (tx: Db, recurringId: string, links: MediaLink[]) => {
+    await tx.delete(recurringMedia).where(eq(recurringMedia.recurringId, recurringId));
+    if (!links.length) return;
+    await tx.insert(recurringMedia).values(
+      links.map((link, position) => ({
+        recurringId,
+        mediaId: link.id,
+        position,
+        edits: link.edits ?? {},
+        alt: link.alt,
+      })),
+    );
+  };
+
+  return {
+    async list(userId: string) {
+      const rules = await db
+        .select()
+        .from(recurringPosts)
+        .where(eq(recurringPosts.userId, userId))
+        .orderBy(desc(recurringPosts.createdAt), desc(recurringPosts.id));
+      return details(rules);
+    },
+    async find(userId: string, id: string) {
+      const rules = await db
+        .select()
+        .from(recurringPosts)
+        .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)));
+      return (await details(rules))[0];
+    },
+    /** The rule and its media, then `then` in the same transaction (the first occurrences). */
+    async create(
+      userId: string,
+      values: RecurringValues,
+      links: MediaLink[],
+      then: (tx: Db, row: RecurringRow) => Promise<void>,
+    ) {
+      const id = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [row] = await tx
+          .insert(recurringPosts)
+          .values({ userId, ...values })
+          .returning();
+        await writeMedia(tx, row!.id, links);
+        await then(tx, row!);
+        return row!.id;
+      });
+      return (await this.find(userId, id))!;
+    },
+    /** Rewrites the rule and its media (occurrences already made keep theirs), then `then`, all or nothing. */
+    async replace(
+      userId: string,
+      id: string,
+      values: RecurringValues,
+      links: MediaLink[],
+      then: (tx: Db, row: RecurringRow) => Promise<void>,
+    ) {
+      const found = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [row] = await tx
+          .update(recurringPosts)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)))
+          .returning();
+        if (!row) return false;
+        await writeMedia(tx, id, links);
+        await then(tx, row);
+        return true;
+      });
+      return found ? (await this.find(userId, id))! : undefined;
+    },
+    /** Deletes the rule after `before` ran in the same transaction (the waiting occurrences go). */
+    async remove(userId: string, id: string, before: (tx: Db) => Promise<void>) {
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await before(tx);
+        const gone = await tx
+          .delete(recurringPosts)
+          .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)))
+          .returning({ id: recurringPosts.id });
+        return gone.length > 0;
+      });
+    },
+    /**
+     * The worker's round: up to `limit` rules whose next occurrence is due before `until`, locked for this
+     * transaction and skipped by other workers (SKIP LOCKED), each handed to `each` with its media.
+     * Answers how many rules it took, so the caller knows whether more may be waiting.
+     */
+    async claimDue(
+      until: Date,
+      limit: number,
+      each: (tx: Db, rule: RecurringRow, links: MediaLink[]) => Promise<void>,
+    ): Promise<number> {
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const rules = await tx
+          .select()
+          .from(recurringPosts)
+          .where(and(isNotNull(recurringPosts.nextAt), lte(recurringPosts.nextAt, until)))
+          .orderBy(asc(recurringPosts.nextAt))
+          .limit(limit)
+          .for('update', { skipLocked: true });
+        if (!rules.length) return 0;
+        const links = await tx
+          .select()
+          .from(recurringMedia)
+          .where(
+            inArray(
+              recurringMedia.recurringId,
+              rules.map((r) => r.id),
+            ),
+          )
+          .orderBy(asc(recurringMedia.position));
+        for (const rule of rules) {
+          const own = links.filter((l) => l.recurringId === rule.id);
+          await each(
+            tx,
+            rule,
+            own.map((l) => ({ id: l.mediaId, alt: l.alt, edits: l.edits })),
+          );
+        }
+        return rules.length;
+      });
+    },
+    async setNext(tx: Db, id: string, nextAt: Date | null) {
+      await tx.update(recurringPosts).set({ nextAt }).where(eq(recurringPosts.id, id));
+    },
+    async recordSkipped(tx: Db, id: string, occurrences: Date[]) {
+      if (!occurrences.length) return;
+      await tx
+        .insert(recurringSkips)
+        .values(
+          occurrences.map((occurrenceAt) => ({ recurringId: id, occurrenceAt, reason: 'missed' as const })),
+        )
+        .onConflictDoNothing();
+    },
+  };
+}
+export type RecurringRepo = ReturnType<typeof createRecurringRepo>;

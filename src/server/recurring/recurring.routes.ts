@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../shared/api/errors.schemas';
+import {
+  RecurringIdParamsSchema,
+  RecurringListSchema,
+  RecurringPostSchema,
+  RecurringWriteSchema,
+} from '../../shared/api/recurring.schemas';
+import { type Guards, userOf } from '../auth/session';
+import type { RecurringService } from './recurring.service';
+
+const E = ApiErrorSchema;
+
+export async function recurringRoutes(
+  app: FastifyInstance,
+  { recurring, guards }: { recurring: RecurringService; guards: Guards },
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const onRequest = guards.requireUser;
+  const tags = ['recurring posts'];
+
+  r.get(
+    '/api/recurring-posts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Your recurring posts, newest first, each with its next occurrence and recent ones',
+        response: { 200: RecurringListSchema, 401: E },
+      },
+    },
+    async (request) => recurring.list(userOf(request)),
+  );
+
+  r.get(
+    '/api/recurring-posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'One of your recurring posts',
+        params: RecurringIdParamsSchema,
+        response: { 200: RecurringPostSchema, 400: E, 401: E, 404: E },
+      },
+    },
+    async (request) => recurring.get(userOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/recurring-posts',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Create a recurring post; its occurrences are checked against every selected network',
+        description:
+          'Occurrences follow the rule on the wall clock of `timezone` (the same local time across daylight ' +
+          'saving; monthly on a day a month lacks skips that month). Each becomes an ordinary scheduled post ' +
+          'a little before it is due. No endDate and no count: it goes on forever.',
+        body: RecurringWriteSchema,
+        response: { 201: RecurringPostSchema, 400: E, 401: E, 403: E },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await recurring.create(userOf(request), request.body)),
+  );
+
+  r.put(
+    '/api/recurring-posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Change a recurring post: occurrences already on the calendar keep their content',
+        params: RecurringIdParamsSchema,
+        body: RecurringWriteSchema,
+        response: { 200: RecurringPostSchema, 400: E, 401: E, 403: E, 404: E },
+      },
+    },
+    async (request) => recurring.update(userOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/api/recurring-posts/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Delete a recurring post: no more occurrences; published ones stay',
+        params: RecurringIdParamsSchema,
+        response: { 204: z.null(), 400: E, 401: E, 404: E },
+      },
+    },
+    async (request, reply) => {
+      await recurring.remove(userOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

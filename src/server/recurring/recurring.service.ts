@@ -1,0 +1,190 @@
+import { VideoEditsSchema } from '../../shared/api/posts.schemas';
+import type { Frequency, RecurringInput, RecurringPost } from '../../shared/api/recurring.schemas';
+import type { Platform } from '../../shared/platforms/rules';
+import { nextOccurrence, type RecurrenceFrequency, type RecurrenceRule } from '../../shared/recurrence';
+import type { SessionUser } from '../auth/session';
+import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
+import type { Db } from '../db/client';
+import { notFound } from '../http/errors';
+import { toMedia } from '../media/media.service';
+import { assertPublishable, type FindMedia, resolveMedia } from '../posts/post-content';
+import type { MediaLink, PostsRepo } from '../posts/posts.repo';
+import { sanitizePostHtml } from '../posts/sanitize';
+import { planOccurrences } from './occurrence-plan';
+import type { RecurringRepo, RecurringRow, RecurringValues, RecurringWithDetails } from './recurring.repo';
+
+/** A start this far in the past still counts as "now" (a slow form): its first occurrence is made. */
+const PAST_TOLERANCE_MS = 60_000;
+/** Rules taken per transaction by the worker's round. */
+const ROUND_BATCH = 50;
+
+export const ruleOf = (row: RecurringRow): RecurrenceRule => ({
+  startDate: row.startAt,
+  endDate: row.endAt,
+  count: row.occurrenceCount,
+  frequency: row.frequency as RecurrenceFrequency,
+  interval: row.interval,
+  weekdays: row.weekdays,
+  timezone: row.timezone,
+});
+
+const toRecurring = (row: RecurringWithDetails, now: Date): RecurringPost => {
+  const next = nextOccurrence(ruleOf(row), now);
+  return {
+    id: row.id,
+    content: row.contentHtml,
+    platforms: row.platforms as Platform[],
+    media: row.media.map((m) => ({
+      ...toMedia(m),
+      edits: m.edits ? VideoEditsSchema.parse(m.edits) : null,
+      alt: m.alt,
+    })),
+    startDate: row.startAt.toISOString(),
+    endDate: row.endAt?.toISOString() ?? null,
+    count: row.occurrenceCount,
+    frequency: row.frequency as Frequency,
+    interval: row.interval,
+    weekdays: row.weekdays,
+    timezone: row.timezone,
+    nextScheduledDate: next?.toISOString() ?? null,
+    active: next !== null,
+    skipped: row.skipped.map((s) => ({ at: s.at.toISOString(), reason: s.reason })),
+    skippedTotal: row.skippedTotal,
+    occurrences: row.occurrences.map((o) => ({
+      postId: o.postId,
+      at: o.at.toISOString(),
+      targets: o.targets.map((t) => ({ platform: t.platform as Platform, status: t.status })),
+    })),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
+
+export interface RecurringServiceDeps {
+  repo: RecurringRepo;
+  posts: Pick<PostsRepo, 'createOccurrence' | 'removeWaitingOccurrences'>;
+  findMedia: FindMedia;
+  clock: () => Date;
+  assertMayPublish: (actor: SessionUser) => void;
+  changes?: ChangeFeed;
+  /** Occurrences due within this much time are made into posts (they show on the calendar). */
+  horizonMs: number;
+  /** A missed occurrence at most this late is still published (only the latest one). */
+  graceMs: number;
+}
+
+/**
+ * Recurring posts: the rules (route → here → repo) and the worker's round that turns their occurrences
+ * into ordinary scheduled posts, each with its publish jobs in the same transaction, keyed by (rule,
+ * occurrence) so no number of workers makes one twice. Publishing never learns that recurrence exists.
+ */
+export function createRecurringService({
+  repo,
+  posts,
+  findMedia,
+  clock,
+  assertMayPublish,
+  changes = NO_CHANGE_FEED,
+  horizonMs,
+  graceMs,
+}: RecurringServiceDeps) {
+  /** Makes the posts of the rule's occurrences due before now + horizon, records the missed, moves on. */
+  const materialise = async (tx: Db, row: RecurringRow, links: MediaLink[], now: Date) => {
+    if (!row.nextAt) return;
+    const until = new Date(now.getTime() + horizonMs);
+    const plan = planOccurrences(ruleOf(row), row.nextAt, now, until, graceMs);
+    for (const at of plan.make) {
+      await posts.createOccurrence(
+        tx,
+        row.userId,
+        { recurringId: row.id, at, contentHtml: row.contentHtml, timezone: row.timezone },
+        row.platforms as Platform[],
+        links,
+      );
+    }
+    await repo.recordSkipped(tx, row.id, plan.skip);
+    await repo.setNext(tx, row.id, plan.next);
+  };
+
+  const prepare = async (actor: SessionUser, input: RecurringInput) => {
+    const contentHtml = sanitizePostHtml(input.content);
+    const { rows, links } = await resolveMedia(findMedia, actor.id, input.media);
+    assertPublishable(contentHtml, rows, input.platforms, {
+      code: 'RECURRING_INCOMPLETE',
+      message: 'Please fill in all required fields',
+    });
+    assertMayPublish(actor);
+    const values: RecurringValues = {
+      contentHtml,
+      platforms: input.platforms,
+      startAt: new Date(input.startDate),
+      endAt: input.endDate ? new Date(input.endDate) : null,
+      occurrenceCount: input.count ?? null,
+      frequency: input.frequency,
+      interval: input.interval,
+      weekdays: input.frequency === 'weekly' ? [...input.weekdays].sort((a, b) => a - b) : [],
+      timezone: input.timezone,
+      nextAt: null,
+    };
+    // Occurrences before now are not "missed" when the rule is new or changed: it starts from now.
+    const from = new Date(clock().getTime() - PAST_TOLERANCE_MS);
+    values.nextAt = nextOccurrence(ruleOf({ ...values } as RecurringRow), from);
+    return { values, links };
+  };
+
+  /** After a save: the first occurrences exist at once (on the calendar, and on time if due soon). */
+  const materialiseNow = (links: MediaLink[]) => (tx: Db, row: RecurringRow) =>
+    materialise(tx, row, links, clock());
+
+  const saved = (actor: SessionUser, row: RecurringWithDetails) => {
+    changes.touch('posts', actor.id);
+    return toRecurring(row, clock());
+  };
+
+  return {
+    async list(actor: SessionUser) {
+      const now = clock();
+      return { data: (await repo.list(actor.id)).map((row) => toRecurring(row, now)) };
+    },
+    async get(actor: SessionUser, id: string) {
+      const row = await repo.find(actor.id, id);
+      if (!row) throw notFound('This recurring post');
+      return toRecurring(row, clock());
+    },
+    async create(actor: SessionUser, input: RecurringInput) {
+      const { values, links } = await prepare(actor, input);
+      return saved(actor, await repo.create(actor.id, values, links, materialiseNow(links)));
+    },
+    /** Changes the rule for the occurrences still to be made; posts already made keep their content. */
+    async update(actor: SessionUser, id: string, input: RecurringInput) {
+      if (!(await repo.find(actor.id, id))) throw notFound('This recurring post');
+      const { values, links } = await prepare(actor, input);
+      const row = await repo.replace(actor.id, id, values, links, materialiseNow(links));
+      if (!row) throw notFound('This recurring post');
+      return saved(actor, row);
+    },
+    /** Stops the rule: its occurrences not yet going out go too; published and failed ones stay. */
+    async remove(actor: SessionUser, id: string) {
+      const gone = await repo.remove(actor.id, id, (tx) => posts.removeWaitingOccurrences(tx, actor.id, id));
+      if (!gone) throw notFound('This recurring post');
+      changes.touch('posts', actor.id);
+    },
+    /**
+     * The worker's round: every rule with an occurrence due within the horizon, a batch per transaction.
+     * Rules another worker holds are skipped (it is making them); answers how many rules were handled.
+     */
+    async makeDueOccurrences() {
+      const now = clock();
+      const until = new Date(now.getTime() + horizonMs);
+      let handled = 0;
+      for (;;) {
+        const taken = await repo.claimDue(until, ROUND_BATCH, (tx, row, links) =>
+          materialise(tx, row, links, now),
+        );
+        handled += taken;
+        if (taken < ROUND_BATCH) return handled;
+      }
+    },
+  };
+}
+export type RecurringService = ReturnType<typeof createRecurringService>;
