@@ -21,12 +21,15 @@ import { canManageSettings, canManageUsers, type Role } from '../../shared/roles
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../lib/session';
 import { LogoMark } from '../components/logo-mark';
+import { messagesReady } from '../i18n';
 import { LanguageSwitcher } from './language-switcher';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import classes from './main-layout.module.css';
 
 // Only trial accounts see it: its code (an Alert, date formatting) stays out of the home route's bundle.
-const TrialBanner = lazy(() => import('./trial-banner').then((m) => ({ default: m.TrialBanner })));
+const TrialBanner = lazy(() =>
+  Promise.all([import('./trial-banner'), messagesReady()]).then(([m]) => ({ default: m.TrialBanner })),
+);
 
 interface NavItem {
   to: string;

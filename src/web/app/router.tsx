@@ -2,14 +2,19 @@ import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { canManageSettings, canManageUsers } from '../../shared/roles';
 import { HomePage } from '../features/home/components/home-page';
+import { messagesReady } from '../i18n';
 import { useProfile } from '../lib/session';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
 import { MainLayout } from './main-layout';
 
 // Only the home page ships in the first bundle; every other page is its own chunk. (Declarative routes
 // rather than the data router: the home route's budget is 150 KB and the data router alone weighs ~15.)
+// A page also waits for the messages the first render did without (all but the home route's English).
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }));
+  lazy(async () => {
+    const [module] = await Promise.all([load(), messagesReady()]);
+    return { default: pick(module) };
+  });
 
 const AboutPage = page(
   () => import('../features/home/components/about-page'),
