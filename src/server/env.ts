@@ -100,7 +100,11 @@ const EnvSchema = z
     /** How often a worker makes the posts of recurring occurrences that have come within the horizon. */
     RECURRING_ROUND_SECONDS: z.coerce.number().min(0.1).default(30),
     /** Occurrences due within this many hours are made into posts ahead (and show on the calendar). */
-    RECURRING_HORIZON_HOURS: z.coerce.number().min(0).max(24 * 31).default(24),
+    RECURRING_HORIZON_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 31)
+      .default(24),
     /** A missed occurrence (the server was down) at most this late is still published; older ones are skipped. */
     RECURRING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
     ...networkFields,

@@ -202,6 +202,26 @@ describe('recurring posts', () => {
     expect(spent).toMatchObject({ active: false, nextScheduledDate: null });
   });
 
+  it('makes no posts for an owner whose trial has ended; what came due meanwhile is missed', async () => {
+    now = new Date('2026-12-01T05:00:00Z');
+    const rule = await create(bob, { startDate: '2026-12-01T09:00:00+01:00' });
+    await t.ctx.database.executeSql(`update users set trial_ends_at = $1 where email = 'bob@example.com'`, [
+      new Date('2026-12-01T12:00:00Z'),
+    ]);
+    now = new Date('2026-12-03T07:00:00Z');
+    await t.ctx.recurring.makeDueOccurrences();
+    expect((await postsOf(rule.id)).map((p) => new Date(p.occurrence_at).toISOString())).toEqual([
+      '2026-12-01T08:00:00.000Z',
+    ]);
+    await t.ctx.database.executeSql(`update users set trial_ends_at = null where email = 'bob@example.com'`);
+    await t.ctx.recurring.makeDueOccurrences();
+    expect((await skipsOf(rule.id)).map((s) => new Date(s.occurrence_at).toISOString())).toEqual([
+      '2026-12-02T08:00:00.000Z',
+    ]);
+    expect((await postsOf(rule.id)).length).toBe(2);
+    await call(bob, 'DELETE', `/api/recurring-posts/${rule.id}`);
+  });
+
   it("another user's recurring post is not found, and not listed", async () => {
     now = new Date('2026-11-01T12:00:00Z');
     const rule = await create(ann, { startDate: '2026-11-05T09:00:00+01:00' });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { media, posts, recurringMedia, recurringPosts, recurringSkips } from '../db/schema';
+import { media, posts, recurringMedia, recurringPosts, recurringSkips, users } from '../db/schema';
 import type { TargetRow } from '../posts/posts.repo';
 import type { AttachedMedia, MediaLink } from '../posts/posts.repo';
 
@@ -178,19 +178,29 @@ export function createRecurringRepo(db: Db) {
      * Answers how many rules it took, so the caller knows whether more may be waiting.
      */
     async claimDue(
+      now: Date,
       until: Date,
       limit: number,
       each: (tx: Db, rule: RecurringRow, links: MediaLink[]) => Promise<void>,
     ): Promise<number> {
       return db.transaction(async (t) => {
         const tx = t as unknown as Db;
+        // An owner whose trial has ended gets no new posts; the occurrences meanwhile count as missed.
         const rules = await tx
-          .select()
+          .select({ rule: recurringPosts })
           .from(recurringPosts)
-          .where(and(isNotNull(recurringPosts.nextAt), lte(recurringPosts.nextAt, until)))
+          .innerJoin(users, eq(users.id, recurringPosts.userId))
+          .where(
+            and(
+              isNotNull(recurringPosts.nextAt),
+              lte(recurringPosts.nextAt, until),
+              or(isNull(users.trialEndsAt), gt(users.trialEndsAt, now)),
+            ),
+          )
           .orderBy(asc(recurringPosts.nextAt))
           .limit(limit)
-          .for('update', { skipLocked: true });
+          .for('update', { of: recurringPosts, skipLocked: true })
+          .then((found) => found.map((f) => f.rule));
         if (!rules.length) return 0;
         const links = await tx
           .select()

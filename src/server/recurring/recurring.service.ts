@@ -178,7 +178,7 @@ export function createRecurringService({
       const until = new Date(now.getTime() + horizonMs);
       let handled = 0;
       for (;;) {
-        const taken = await repo.claimDue(until, ROUND_BATCH, (tx, row, links) =>
+        const taken = await repo.claimDue(now, until, ROUND_BATCH, (tx, row, links) =>
           materialise(tx, row, links, now),
         );
         handled += taken;
