@@ -18,7 +18,7 @@ export const POST_ACTIONS = ['draft', 'schedule', 'publish_now'] as const;
 export const CONTENT_MAX = 100_000;
 export const RANGE_MAX_DAYS = 366;
 
-export const PlatformSchema = z.enum(PLATFORMS, 'posts.platformInvalid');
+const PlatformSchema = z.enum(PLATFORMS, 'posts.platformInvalid');
 export const TimeZoneSchema = z
   .string()
   .max(64, 'posts.timezoneInvalid')
@@ -46,7 +46,7 @@ export const VideoEditsSchema = z.object({
 });
 export type VideoEdits = z.infer<typeof VideoEditsSchema>;
 
-export const PostMediaInputSchema = z.object({
+const PostMediaInputSchema = z.object({
   id: z.uuid('posts.mediaNotFound'),
   edits: VideoEditsSchema.optional(),
   /** Alternative text of an image, for networks that take it. */
@@ -58,22 +58,27 @@ export const PostMediaInputSchema = z.object({
  * `timezone` it was chosen in, which keeps "same time of day" meaningful when it is moved); `publish_now`
  * is due at once. Both of the latter are checked against every selected network's rules.
  */
+/** What a post and a recurring post both hold: HTML content, networks and uploaded media in order. */
+export const POST_CONTENT_FIELDS = {
+  content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
+  platforms: z
+    .array(PlatformSchema)
+    .max(PLATFORMS.length)
+    .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
+  /** Uploaded media (POST /api/media), in the order they appear. */
+  media: z
+    .array(PostMediaInputSchema)
+    .max(15, 'errors.validation')
+    .refine((list) => new Set(list.map((m) => m.id)).size === list.length, 'errors.validation')
+    .default([]),
+};
+
 export const PostWriteSchema = z
   .object({
-    content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
-    platforms: z
-      .array(PlatformSchema)
-      .max(PLATFORMS.length)
-      .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
+    ...POST_CONTENT_FIELDS,
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
     scheduledAt: InstantSchema('posts.scheduledAtInvalid').optional(),
     timezone: TimeZoneSchema,
-    /** Uploaded media (POST /api/media), in the order they appear. */
-    media: z
-      .array(PostMediaInputSchema)
-      .max(15, 'errors.validation')
-      .refine((list) => new Set(list.map((m) => m.id)).size === list.length, 'errors.validation')
-      .default([]),
   })
   .refine((post) => post.action !== 'schedule' || post.scheduledAt !== undefined, {
     path: ['scheduledAt'],

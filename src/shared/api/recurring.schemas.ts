@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
-import {
-  CONTENT_MAX,
-  PlatformSchema,
-  PostMediaInputSchema,
-  TARGET_STATUSES,
-  TimeZoneSchema,
-  VideoEditsSchema,
-} from './posts.schemas';
+import { POST_CONTENT_FIELDS, TARGET_STATUSES, TimeZoneSchema, VideoEditsSchema } from './posts.schemas';
 
 /**
  * Recurring posts (spec section 2, Recurring Posts manager; DESIGN.md section 8). A rule in the owner's
@@ -34,16 +27,7 @@ const IntervalSchema = z
 
 export const RecurringWriteSchema = z
   .object({
-    content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
-    platforms: z
-      .array(PlatformSchema)
-      .max(PLATFORMS.length)
-      .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
-    media: z
-      .array(PostMediaInputSchema)
-      .max(15, 'errors.validation')
-      .refine((list) => new Set(list.map((m) => m.id)).size === list.length, 'errors.validation')
-      .default([]),
+    ...POST_CONTENT_FIELDS,
     /** The first occurrence, as an instant; its wall-clock time in `timezone` is the time of every occurrence. */
     startDate: InstantSchema('recurring.startDateRequired'),
     /** No occurrence after this instant. Absent or null: no end date. */
