@@ -6,7 +6,8 @@ import { createMediaFile, sniffMedia, startFacebookFake } from '../../../../test
 import type { FacebookFake } from '../../../../test/fakes/facebook';
 import { PlatformError } from '../contract';
 import type { Credentials, MediaFile, PlatformAdapter, PublishInput } from '../contract';
-import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE, createFacebookAdapter } from './facebook.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
+import { createFacebookAdapter } from './facebook.adapter';
 
 const CLIP = join(import.meta.dirname, '../../../../test/fixtures/clip.mp4');
 const REDIRECT = 'http://127.0.0.1:3000/api/connections/facebook/callback';

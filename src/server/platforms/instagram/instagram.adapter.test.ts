@@ -8,7 +8,7 @@ import { startInstagramFake } from '../../../../test/fakes/instagram';
 import type { InstagramFake } from '../../../../test/fakes/instagram';
 import { PlatformError } from '../contract';
 import type { Credentials, PlatformAdapter, PublishInput } from '../contract';
-import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../facebook/facebook.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
 import { createInstagramAdapter, instagramMediaUrl } from './instagram.adapter';
 
 /** Four seconds: TikTok and Instagram take no video under three (MEDIA_RULES). */
@@ -183,7 +183,7 @@ describe('Instagram adapter', () => {
     const clip = await video();
     media.expire(clip.id);
     const error = await failure(adapter.publish(input(credentials, { media: [clip] })));
-    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'media_failed' } });
+    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'media_processing_failed' } });
     expect(fake.posts).toHaveLength(0);
   });
 
@@ -241,7 +241,7 @@ describe('Instagram adapter', () => {
     const jpeg = await image('jpeg');
     const first = input(credentials, { media: [jpeg] });
     const error = await failure(impatient.publish(first));
-    expect(error).toMatchObject({ kind: 'transient', options: { code: 'still_processing' } });
+    expect(error).toMatchObject({ kind: 'transient', options: { code: 'media_processing' } });
 
     const retry = input(credentials, { media: [jpeg], checkpoint: first.saved[0]! });
     await createInstagramAdapter(fake.config, FAST).publish(retry);

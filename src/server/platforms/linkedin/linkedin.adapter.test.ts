@@ -10,14 +10,8 @@ import type { LinkedinFake } from '../../../../test/fakes/linkedin';
 import { s256 } from '../../../../test/fakes/twitter';
 import { PlatformError } from '../contract';
 import type { MediaFile, PlatformAdapter, PublishInput } from '../contract';
-import {
-  LINKEDIN_VERSION,
-  RESUME_MAX_PAGES,
-  RESUME_PAGE_SIZE,
-  createLinkedinAdapter,
-  fromLittleText,
-  toLittleText,
-} from './linkedin.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
+import { LINKEDIN_VERSION, createLinkedinAdapter, fromLittleText, toLittleText } from './linkedin.adapter';
 
 let dir: string;
 let fake: LinkedinFake;

@@ -222,7 +222,7 @@ describe('TikTok adapter', () => {
     const jpeg = await image('jpeg');
     media.expire(jpeg.id);
     const error = await failure(adapter.publish(input(credentials, { media: [jpeg] })));
-    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'publish_failed' } });
+    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'media_processing_failed' } });
     expect(error.message).toContain('picture_download_failed');
   });
 

@@ -8,12 +8,8 @@ import { s256, startXFake } from '../../../../test/fakes/twitter';
 import type { XFake } from '../../../../test/fakes/twitter';
 import { PlatformError } from '../contract';
 import type { MediaFile, PlatformAdapter, PublishInput } from '../contract';
-import {
-  RESUME_MAX_PAGES,
-  RESUME_PAGE_SIZE,
-  comparableTweetText,
-  createTwitterAdapter,
-} from './twitter.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
+import { comparableTweetText, createTwitterAdapter } from './twitter.adapter';
 
 let dir: string;
 let fake: XFake;
