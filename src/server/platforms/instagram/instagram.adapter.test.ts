@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaFile, sniffMedia, startMediaServer } from '../../../../test/fakes/facebook';
-import type { MediaServer } from '../../../../test/fakes/facebook';
+import { createMediaFile, sniffMedia, startMediaServer } from '../../../../test/fakes/shared';
+import type { MediaServer } from '../../../../test/fakes/shared';
 import { startInstagramFake } from '../../../../test/fakes/instagram';
 import type { InstagramFake } from '../../../../test/fakes/instagram';
 import { PlatformError } from '../contract';
@@ -93,7 +93,7 @@ describe('Instagram adapter', () => {
     // The token answer carries user_id as a JSON number past 2^53; the id comes exact from /me.
     expect(account).toEqual({ id: fake.userId, username: fake.username });
     const long = fake.tokens.find((entry) => entry.kind === 'long')!;
-    expect(credentials.accessToken).toBe(long.token);
+    expect(credentials.accessToken).toBe(long.accessToken);
     const days = (Date.parse(credentials.expiresAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(59);
   });
