@@ -11,7 +11,8 @@ import { s256 } from '../../../../test/fakes/shared';
 import { PlatformError } from '../contract';
 import type { MediaFile, PlatformAdapter, PublishInput } from '../contract';
 import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
-import { LINKEDIN_VERSION, createLinkedinAdapter, fromLittleText, toLittleText } from './linkedin.adapter';
+import { LINKEDIN_VERSION, createLinkedinAdapter } from './linkedin.adapter';
+import { fromLittleText, toLittleText } from './little-text';
 
 let dir: string;
 let fake: LinkedinFake;
