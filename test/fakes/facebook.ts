@@ -1,366 +1,29 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { join } from 'node:path';
-import sharp from 'sharp';
-import { probeVideo } from '../../src/server/media/probe';
-import type { MediaFile, NetworkConfig } from '../../src/server/platforms/contract';
+import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { json, pageNewestFirst, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer, FaultMatch } from './fake-server';
+import {
+  graphError,
+  graphList,
+  graphPaging,
+  graphTimestamp,
+  nextGraphId,
+  params,
+  pickFields,
+  stripVersion,
+} from './graph';
+import type { GraphErrorSpec } from './graph';
+import { createFailQueue, createTokenStore, pullMedia, sniffMedia } from './shared';
+import type { FakeTokenState, MediaFetch } from './shared';
 
 /**
  * A fake Facebook Graph API (Pages publishing) on 127.0.0.1, built on `fake-server.ts`. It speaks the
  * documented sequence: `/dialog/oauth` → `/oauth/access_token` (code, then `fb_exchange_token`) →
  * `/me/accounts` (page tokens) → `/{page}/feed`, `/{page}/photos`, `/{page}/videos`. Errors are Graph's
  * `{error:{message,type,code,error_subcode,fbtrace_id}}` with HTTP 400 (190 = bad token), as Graph does.
- *
- * This file also holds the helpers the Instagram and TikTok fakes and the adapter tests share (Graph
- * errors, pulling media over HTTP, sniffing file types, a signed media server, MediaFile fixtures).
  */
-
-// ---------------------------------------------------------------------------------------------------
-// Shared helpers (Graph family and media pulling)
-// ---------------------------------------------------------------------------------------------------
-
-/** A Graph error to inject with `failNext` or answer from a route. */
-export interface GraphErrorSpec {
-  /** HTTP status; Graph uses 400 for almost everything (default 400). */
-  status?: number;
-  code: number;
-  subcode?: number;
-  message?: string;
-  type?: string;
-  isTransient?: boolean;
-  userMessage?: string;
-  headers?: Record<string, string>;
-}
-
-/** Graph's error answer. */
-export function graphError(spec: GraphErrorSpec): FakeReply {
-  return json(
-    spec.status ?? 400,
-    {
-      error: {
-        message: spec.message ?? `(#${spec.code}) error`,
-        type: spec.type ?? 'OAuthException',
-        code: spec.code,
-        ...(spec.subcode === undefined ? {} : { error_subcode: spec.subcode }),
-        ...(spec.isTransient === undefined ? {} : { is_transient: spec.isTransient }),
-        ...(spec.userMessage ? { error_user_msg: spec.userMessage } : {}),
-        fbtrace_id: randomBytes(8).toString('base64url'),
-      },
-    },
-    spec.headers,
-  );
-}
-
-/** The request's parameters as Graph reads them: query, then form or multipart text fields. */
-export function params(req: FakeRequest): Record<string, string> {
-  const merged: Record<string, string> = Object.fromEntries(req.query);
-  Object.assign(merged, req.form ?? {});
-  for (const part of req.parts ?? [])
-    if (part.filename === undefined) merged[part.name] = part.data.toString('utf8');
-  return merged;
-}
-
-/** The media types the fakes recognise by their first bytes. */
-export function sniffMedia(bytes: Buffer): string | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (bytes.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'image/webp';
-  if (bytes.subarray(4, 8).toString('latin1') === 'ftyp') return 'video/mp4';
-  return undefined;
-}
-
-/** One media fetch a fake made from a URL the adapter gave it. */
-export interface MediaFetch {
-  url: string;
-  /** HTTP status, or 0 when the fetch itself failed. */
-  status: number;
-  ok: boolean;
-  contentType: string | null;
-  /** The type recognised from the bytes (see `sniffMedia`). */
-  sniffed: string | undefined;
-  bytes: Buffer;
-  error?: string;
-  at: Date;
-}
-
-/** Fetches a media URL like the network's crawler does (GET, no cookies, 10 s), and records it. */
-export async function pullMedia(url: string, log: MediaFetch[], timeoutMs = 10_000): Promise<MediaFetch> {
-  let entry: MediaFetch;
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-    const bytes = Buffer.from(await response.arrayBuffer());
-    entry = {
-      url,
-      status: response.status,
-      ok: response.ok,
-      contentType: response.headers.get('content-type'),
-      sniffed: sniffMedia(bytes),
-      bytes,
-      at: new Date(),
-    };
-  } catch (error) {
-    entry = {
-      url,
-      status: 0,
-      ok: false,
-      contentType: null,
-      sniffed: undefined,
-      bytes: Buffer.alloc(0),
-      error: (error as Error).message,
-      at: new Date(),
-    };
-  }
-  log.push(entry);
-  return entry;
-}
-
-/** Queued error answers that replace the next matching API call (like `fault.next`, any body). */
-export function createFailQueue(isAuthEndpoint: (req: FakeRequest) => boolean) {
-  const queue: { reply: FakeReply; match: FaultMatch }[] = [];
-  const matches = (req: FakeRequest, match: FaultMatch) =>
-    (match.includeAuth || !isAuthEndpoint(req)) &&
-    (!match.method || match.method.toUpperCase() === req.method) &&
-    (match.path === undefined ||
-      (typeof match.path === 'string' ? match.path === req.path : match.path.test(req.path)));
-  return {
-    push: (reply: FakeReply, match: FaultMatch = {}) => void queue.push({ reply, match }),
-    take(req: FakeRequest): FakeReply | undefined {
-      const index = queue.findIndex((entry) => matches(req, entry.match));
-      return index >= 0 ? queue.splice(index, 1)[0]!.reply : undefined;
-    },
-  };
-}
-
-/** Graph-style time: `2024-05-01T12:00:00+0000`. */
-export const graphTimestamp = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, '+0000');
-
-/** Graph accepts a version prefix (`/v21.0/me`); the fakes route without it. */
-export const stripVersion = (path: string) => path.replace(/^\/v\d+(\.\d+)?(?=\/)/, '');
-
-/** A Graph time parameter (`since`, `until`): unix seconds or a date string; NaN when neither. */
-export function graphTimeParam(value: string): number {
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  return Date.parse(value);
-}
-
-/** What a Graph list request asks for: its fields and the page window (see `pageNewestFirst`). */
-export interface GraphListRequest {
-  fields: string[];
-  window: { limit: number; after: string | null; since?: number; until?: number };
-}
-
-/** Graph's largest page. */
-const MAX_GRAPH_LIMIT = 100;
-
-/**
- * Reads a Graph list request: `fields` (default `defaults`; unknown ones are Graph's 400), `limit`
- * (default 25, at most 100), `since` / `until`, and the `after` cursor; or the Graph error to answer.
- */
-export function graphList(
-  req: FakeRequest,
-  known: readonly string[],
-  defaults = known,
-): GraphListRequest | FakeReply {
-  const fields = (req.query.get('fields') ?? defaults.join(',')).split(',').filter(Boolean);
-  const unknown = fields.find((field) => !known.includes(field));
-  if (unknown)
-    return graphError({ code: 100, message: `(#100) Tried accessing nonexisting field (${unknown})` });
-  const limit = Number(req.query.get('limit') ?? 25);
-  if (!Number.isInteger(limit) || limit < 1)
-    return graphError({ code: 100, message: '(#100) The parameter limit must be a positive integer' });
-  const window: GraphListRequest['window'] = {
-    limit: Math.min(limit, MAX_GRAPH_LIMIT),
-    after: req.query.get('after'),
-  };
-  for (const name of ['since', 'until'] as const) {
-    const value = req.query.get(name);
-    if (value === null) continue;
-    const at = graphTimeParam(value);
-    if (!Number.isFinite(at)) return graphError({ code: 100, message: `(#100) Invalid parameter ${name}` });
-    window[name] = at;
-  }
-  return { fields, window };
-}
-
-/** Only the fields asked for (`id` always), leaving out absent values. */
-export function pickFields(
-  fields: readonly string[],
-  values: Record<string, unknown>,
-): Record<string, unknown> {
-  const picked: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values))
-    if ((key === 'id' || fields.includes(key)) && value !== undefined) picked[key] = value;
-  return picked;
-}
-
-/**
- * Graph's `paging` for a page: while more follow, the `after` cursor and `next`, the same request with
- * that cursor, on this fake's host (as Graph's own links are on graph.facebook.com); nothing on the last.
- */
-export function graphPaging(req: FakeRequest, after: string | undefined) {
-  if (!after) return {};
-  const next = new URL(req.url.pathname + req.url.search, `http://${req.headers.host ?? '127.0.0.1'}`);
-  next.searchParams.set('after', after);
-  return { cursors: { after }, next: next.toString() };
-}
 
 const token = (prefix: string) => `${prefix}${randomBytes(18).toString('base64url')}`;
-
-let idCounter = 100_000_000;
-/** A numeric Graph id, unique within the test process. */
-export const nextGraphId = () => String(++idCounter);
-
-/** A file the media server serves. */
-export interface ServedFile {
-  id: string;
-  path: string;
-  mime: string;
-}
-
-/** A request the media server answered. */
-export interface MediaServerHit {
-  id: string;
-  query: URLSearchParams;
-  status: number;
-  /** The content type sent (image/jpeg when `format=jpeg` converted the file). */
-  contentType?: string;
-  bytes: number;
-}
-
-export interface MediaServer {
-  url: string;
-  hits: MediaServerHit[];
-  /** Serves a file at a signed URL and returns that URL (like `MediaFile.publicUrl`). */
-  serve(file: ServedFile): string;
-  /** Makes a file's URL answer 403 (an expired signature) from now on. */
-  expire(id: string): void;
-  close(): Promise<void>;
-}
-
-/**
- * A stand-in for our server's signed media route, for tests: `GET /media/{id}?sig=…` streams the file;
- * `&format=jpeg` answers a JPEG rendition (sharp), as the real route will for Instagram and TikTok.
- */
-export async function startMediaServer(): Promise<MediaServer> {
-  const files = new Map<string, ServedFile & { sig: string; expired: boolean }>();
-  const hits: MediaServerHit[] = [];
-  const sockets = new Set<Socket>();
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const id = decodeURIComponent(url.pathname.replace(/^\/media\//, ''));
-    const file = files.get(id);
-    const hit: MediaServerHit = { id, query: url.searchParams, status: 200, bytes: 0 };
-    hits.push(hit);
-    if (!file || url.searchParams.get('sig') !== file.sig || file.expired) {
-      hit.status = file ? 403 : 404;
-      res
-        .writeHead(hit.status, { 'content-type': 'text/plain' })
-        .end(file ? 'signature expired' : 'not found');
-      return;
-    }
-    let data: Buffer = await readFile(file.path);
-    let type = file.mime;
-    if (url.searchParams.get('format') === 'jpeg' && file.mime !== 'image/jpeg') {
-      data = await sharp(data).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
-      type = 'image/jpeg';
-    }
-    Object.assign(hit, { contentType: type, bytes: data.length });
-    res.writeHead(200, { 'content-type': type, 'content-length': String(data.length) }).end(data);
-  };
-  const server = createServer((req, res) => {
-    answer(req, res).catch((error: Error) => res.writeHead(500).end(error.message));
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return {
-    url,
-    hits,
-    serve(file) {
-      const sig = randomBytes(8).toString('hex');
-      files.set(file.id, { ...file, sig, expired: false });
-      return `${url}/media/${encodeURIComponent(file.id)}?sig=${sig}&expires=${Date.now() + 3_600_000}`;
-    },
-    expire(id) {
-      const file = files.get(id);
-      if (file) file.expired = true;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-let mediaCounter = 0;
-
-/**
- * A `MediaFile` for adapter tests: an image drawn with sharp (`format` jpeg/png/gif/webp) or a copy of
- * a video, written to `dir`, served by `media` when given (its `publicUrl`).
- */
-export async function createMediaFile(
-  dir: string,
-  spec:
-    | { format: 'jpeg' | 'png' | 'gif' | 'webp'; width?: number; height?: number; altText?: string }
-    | { video: string },
-  media?: MediaServer,
-): Promise<MediaFile & { data: Buffer }> {
-  const id = `media-${++mediaCounter}`;
-  let data: Buffer;
-  let mime: string;
-  let width: number | null = null;
-  let height: number | null = null;
-  if ('video' in spec) {
-    data = await readFile(spec.video);
-    mime = 'video/mp4';
-  } else {
-    width = spec.width ?? 64;
-    height = spec.height ?? 48;
-    const background = { r: (mediaCounter * 53) % 256, g: 120, b: 200, alpha: 1 };
-    data = await sharp({ create: { width, height, channels: 4, background } })
-      .toFormat(spec.format)
-      .toBuffer();
-    mime = `image/${spec.format}`;
-  }
-  const path = join(dir, `${id}.${'video' in spec ? 'mp4' : spec.format}`);
-  await writeFile(path, data);
-  const file: MediaFile & { data: Buffer } = {
-    id,
-    kind: 'video' in spec ? 'video' : 'image',
-    mime,
-    bytes: data.length,
-    width,
-    height,
-    // The real length, as an upload would record it: the adapters check it against MEDIA_RULES.
-    durationSeconds: 'video' in spec ? ((await probeVideo(path))?.durationSeconds ?? null) : null,
-    altText: 'video' in spec ? '' : (spec.altText ?? ''),
-    path,
-    publicUrl: '',
-    data,
-  };
-  file.publicUrl = media ? media.serve({ id, path, mime }) : `http://127.0.0.1:9/media/${id}`;
-  return file;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The Facebook fake
-// ---------------------------------------------------------------------------------------------------
 
 export interface FacebookFakeOptions {
   clientId?: string;
@@ -376,8 +39,7 @@ export interface FacebookFakeOptions {
 }
 
 /** A token the fake issued. */
-export interface FacebookToken {
-  token: string;
+export interface FacebookToken extends FakeTokenState {
   kind: 'user-short' | 'user-long' | 'page';
   pageId?: string;
   expired: boolean;
@@ -466,7 +128,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
   const pages = options.pages ?? [{ id: '1000001', name: 'Postwell Test Page' }];
   const maxPhotoBytes = options.maxPhotoBytes ?? 4 * 1024 * 1024;
   const codes = new Map<string, { redirectUri: string; used: boolean }>();
-  const tokens: FacebookToken[] = [];
+  const { tokens, add, find, mark } = createTokenStore<FacebookToken>();
   const posts: FacebookPost[] = [];
   const unpublishedPhotos: FacebookMedia[] = [];
   const fetches: MediaFetch[] = [];
@@ -476,17 +138,14 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
   const holder: { fake?: FacebookFake } = {};
 
   const issue = (kind: FacebookToken['kind'], pageId?: string) => {
-    const entry: FacebookToken = {
-      token: token(kind === 'page' ? 'EAAP' : 'EAAU'),
+    return add({
+      accessToken: token(kind === 'page' ? 'EAAP' : 'EAAU'),
       kind,
       pageId,
       expired: false,
       revoked: false,
-    };
-    tokens.push(entry);
-    return entry;
+    });
   };
-  const find = (value: string | undefined) => tokens.find((entry) => entry.token === value);
 
   /** The caller's token, or the Graph error to answer. */
   const authenticate = (req: FakeRequest, p: Record<string, string>): FacebookToken | FakeReply => {
@@ -540,7 +199,11 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
       if (!short || short.kind === 'page') return invalidTokenError();
       if (short.revoked) return revokedError();
       if (short.expired) return expiredError();
-      return json(200, { access_token: issue('user-long').token, token_type: 'bearer', expires_in: 5183944 });
+      return json(200, {
+        access_token: issue('user-long').accessToken,
+        token_type: 'bearer',
+        expires_in: 5183944,
+      });
     }
     const code = p.code ? codes.get(p.code) : undefined;
     if (!code || code.used) return graphError({ code: 100, message: 'Invalid verification code format.' });
@@ -552,7 +215,11 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
           'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
       });
     code.used = true;
-    return json(200, { access_token: issue('user-short').token, token_type: 'bearer', expires_in: 5183 });
+    return json(200, {
+      access_token: issue('user-short').accessToken,
+      token_type: 'bearer',
+      expires_in: 5183,
+    });
   };
 
   /** A live page token per (page): reissued when the current one stopped working. */
@@ -571,7 +238,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
       data: pages.map((page) => ({
         id: page.id,
         name: page.name,
-        access_token: pageTokenFor(page.id).token,
+        access_token: pageTokenFor(page.id).accessToken,
         category: 'Software',
         tasks: ['ANALYZE', 'ADVERTISE', 'MODERATE', 'CREATE_CONTENT', 'MANAGE'],
       })),
@@ -613,7 +280,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
       message: p.message ?? p.caption,
       kind: 'photo',
       media: [photo],
-      token: caller.token,
+      token: caller.accessToken,
     });
     return json(200, { id: photo.id, post_id: post.id });
   };
@@ -643,7 +310,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
       message: p.message,
       kind: media.length ? 'album' : 'text',
       media,
-      token: caller.token,
+      token: caller.accessToken,
     });
     return json(200, { id: post.id });
   };
@@ -663,7 +330,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
         message: "The video file you selected is in a format that we don't support.",
       });
     const video: FacebookMedia = { id: nextGraphId(), kind: 'video', bytes: source.data, mime };
-    addPost({ pageId, message: p.description, kind: 'video', media: [video], token: caller.token });
+    addPost({ pageId, message: p.description, kind: 'video', media: [video], token: caller.accessToken });
     return json(200, { id: video.id });
   };
 
@@ -749,10 +416,6 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
         graphError({ status: 500, code: 1, message: 'An unknown error has occurred.', isTransient: true }),
     },
   });
-
-  const mark = (field: 'expired' | 'revoked', value?: string) => {
-    for (const entry of tokens) if (value === undefined || entry.token === value) entry[field] = true;
-  };
 
   const fake: FacebookFake = Object.assign(server, {
     env: {

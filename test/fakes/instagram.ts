@@ -3,7 +3,6 @@ import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { json, pageNewestFirst, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer, FaultMatch } from './fake-server';
 import {
-  createFailQueue,
   graphError,
   graphList,
   graphPaging,
@@ -11,10 +10,11 @@ import {
   nextGraphId,
   params,
   pickFields,
-  pullMedia,
   stripVersion,
-} from './facebook';
-import type { GraphErrorSpec, MediaFetch } from './facebook';
+} from './graph';
+import type { GraphErrorSpec } from './graph';
+import { createFailQueue, createTokenStore, pullMedia } from './shared';
+import type { FakeTokenState, MediaFetch } from './shared';
 
 /**
  * A fake Instagram API with Instagram Login (graph.instagram.com plus the api.instagram.com token
@@ -37,8 +37,7 @@ export interface InstagramFakeOptions {
 }
 
 /** A token the fake issued. */
-export interface InstagramToken {
-  token: string;
+export interface InstagramToken extends FakeTokenState {
   kind: 'short' | 'long';
   expired: boolean;
   revoked: boolean;
@@ -154,7 +153,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
   const username = options.username ?? 'postwell.test';
   const inProgressPolls = options.inProgressPolls ?? 1;
   const codes = new Map<string, { redirectUri: string; used: boolean }>();
-  const tokens: InstagramToken[] = [];
+  const { tokens, add, find, mark } = createTokenStore<InstagramToken>();
   const posts: InstagramPost[] = [];
   const containers = new Map<string, InstagramContainer>();
   const fetches: MediaFetch[] = [];
@@ -162,17 +161,14 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
   const failures = createFailQueue(isAuthEndpoint);
   const holder: { fake?: InstagramFake } = {};
 
-  const issue = (kind: InstagramToken['kind']) => {
-    const entry: InstagramToken = { token: newToken(), kind, expired: false, revoked: false };
-    tokens.push(entry);
-    return entry;
-  };
+  const issue = (kind: InstagramToken['kind']) =>
+    add({ accessToken: newToken(), kind, expired: false, revoked: false });
 
   const authenticate = (req: FakeRequest, p: Record<string, string>): InstagramToken | FakeReply => {
     const value = p.access_token ?? req.headers.authorization?.replace(/^Bearer /, '');
     if (!value)
       return graphError({ code: 104, message: 'An access token is required to request this resource.' });
-    const entry = tokens.find((candidate) => candidate.token === value);
+    const entry = find(value);
     if (!entry) return invalidTokenError();
     if (entry.revoked) return revokedError();
     if (entry.expired) return expiredError();
@@ -214,7 +210,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
       );
     code.used = true;
     // user_id is a JSON number here, as documented: past 2^53 a JSON.parse client cannot keep it exact.
-    const body = `{"access_token":${JSON.stringify(issue('short').token)},"user_id":${userId},"permissions":["instagram_business_basic","instagram_business_content_publish"]}`;
+    const body = `{"access_token":${JSON.stringify(issue('short').accessToken)},"user_id":${userId},"permissions":["instagram_business_basic","instagram_business_content_publish"]}`;
     return { status: 200, headers: { 'content-type': 'application/json' }, body };
   };
 
@@ -227,7 +223,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     if (isReply(caller)) return caller;
     if (caller.kind !== 'short')
       return graphError({ code: 100, message: 'Only short-lived tokens can be exchanged' });
-    return json(200, { access_token: issue('long').token, token_type: 'bearer', expires_in: 5184000 });
+    return json(200, { access_token: issue('long').accessToken, token_type: 'bearer', expires_in: 5184000 });
   };
 
   const refresh = (req: FakeRequest): FakeReply => {
@@ -237,7 +233,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     if (isReply(caller)) return caller;
     if (caller.kind !== 'long')
       return graphError({ code: 100, message: 'Only long-lived tokens can be refreshed' });
-    return json(200, { access_token: issue('long').token, token_type: 'bearer', expires_in: 5184000 });
+    return json(200, { access_token: issue('long').accessToken, token_type: 'bearer', expires_in: 5184000 });
   };
 
   /** Fetches a video in the background; the container stays IN_PROGRESS until then. */
@@ -523,10 +519,6 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
         }),
     },
   });
-
-  const mark = (field: 'expired' | 'revoked', value?: string) => {
-    for (const entry of tokens) if (value === undefined || entry.token === value) entry[field] = true;
-  };
 
   const fake: InstagramFake = Object.assign(server, {
     env: {

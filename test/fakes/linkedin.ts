@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { bearer, json, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer } from './fake-server';
-import { s256, sniffImage } from './twitter';
+import { createTokenStore, s256, sniffImage } from './shared';
+import type { FakeTokenState } from './shared';
 
 /**
  * A fake LinkedIn that speaks the documented sequences our adapter uses: OAuth 2.0 (authorize page,
@@ -58,8 +59,7 @@ export interface LinkedinFakePost {
   lastModifiedAt?: Date;
 }
 
-export interface LinkedinFakeToken {
-  accessToken: string;
+export interface LinkedinFakeToken extends FakeTokenState {
   refreshToken: string;
   sub: string;
   scopes: string[];
@@ -214,7 +214,7 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
   const expiresIn = options.expiresIn ?? 5_184_000;
   let allowPostListing = options.allowPostListing ?? true;
   const codes = new Map<string, { redirectUri: string; challenge?: string; scopes: string[] }>();
-  const tokens: LinkedinFakeToken[] = [];
+  const { tokens, add, find, findByRefresh, mark } = createTokenStore<LinkedinFakeToken>();
   const posts: LinkedinFakePost[] = [];
   const assets = new Map<string, LinkedinFakeAsset>();
   // Upload URLs are opaque to the client: they map back to the asset here.
@@ -230,8 +230,7 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
       expiresAt: new Date(Date.now() + expiresIn * 1000),
       revoked: false,
     };
-    tokens.push(token);
-    return token;
+    return add(token);
   };
   const tokenAnswer = (token: LinkedinFakeToken) =>
     json(200, {
@@ -245,7 +244,7 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
 
   const authorize = (req: FakeRequest): LinkedinFakeToken | FakeReply => {
     const value = bearer(req);
-    const token = tokens.find((t) => t.accessToken === value);
+    const token = find(value);
     if (!token)
       return restError(401, 'Invalid access token', {
         code: 'INVALID_ACCESS_TOKEN',
@@ -317,7 +316,7 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
       return tokenAnswer(issueToken(grant.scopes));
     }
     if (form.grant_type === 'refresh_token') {
-      const old = tokens.find((t) => t.refreshToken === form.refresh_token && !t.revoked);
+      const old = findByRefresh(form.refresh_token);
       if (!old)
         return oauthError(400, 'invalid_grant', 'The provided refresh token is invalid, expired or revoked');
       // LinkedIn keeps the refresh token (its lifetime counts down); the access token is new.
@@ -693,7 +692,6 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
     LINKEDIN_TOKEN_URL: `${server.url}/oauth/v2/accessToken`,
     LINKEDIN_API_URL: server.url,
   };
-  const findToken = (accessToken: string) => tokens.find((t) => t.accessToken === accessToken);
   return Object.assign(server, {
     person,
     personUrn,
@@ -713,13 +711,10 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
     postsWithText: (text: string) => posts.filter((p) => p.text === text),
     issueToken,
     expireToken: (accessToken: string) => {
-      const token = findToken(accessToken);
+      const token = find(accessToken);
       if (token) token.expiresAt = new Date(Date.now() - 1000);
     },
-    revokeToken: (accessToken: string) => {
-      const token = findToken(accessToken);
-      if (token) token.revoked = true;
-    },
+    revokeToken: (accessToken: string) => mark('revoked', accessToken),
     addPost: (commentary: string, createdAt = new Date()) => {
       const little = parseLittleText(commentary);
       if (!little.ok) throw new Error(`invalid little text: ${little.error}`);

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { bearer, json, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer, FaultMatch } from './fake-server';
-import { createFailQueue, pullMedia, sniffMedia } from './facebook';
-import type { MediaFetch } from './facebook';
+import { createFailQueue, createTokenStore, pullMedia, sniffMedia } from './shared';
+import type { FakeTokenState, MediaFetch } from './shared';
 
 /**
  * A fake TikTok (Login Kit v2 + Content Posting API v2) on 127.0.0.1, built on `fake-server.ts`:
@@ -34,13 +34,11 @@ export interface TiktokFakeOptions {
   random?: () => number;
 }
 
-export interface TiktokToken {
-  accessToken: string;
+export interface TiktokToken extends FakeTokenState {
   refreshToken: string;
   openId: string;
   scope: string[];
   expired: boolean;
-  revoked: boolean;
 }
 
 /** One publish (a `publish_id`), from init to its end. */
@@ -143,7 +141,7 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
     string,
     { redirectUri: string; challenge?: string; scope: string[]; used: boolean }
   >();
-  const tokens: TiktokToken[] = [];
+  const { tokens, add, find, findByRefresh, mark } = createTokenStore<TiktokToken>();
   const posts: TiktokPost[] = [];
   const publishes = new Map<string, TiktokPublish>();
   const uploads: TiktokFake['uploads'] = [];
@@ -152,18 +150,15 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
   const failures = createFailQueue(isAuthEndpoint);
   const holder: { fake?: TiktokFake } = {};
 
-  const issue = (scope: string[]) => {
-    const entry: TiktokToken = {
+  const issue = (scope: string[]) =>
+    add({
       accessToken: `act.${randomBytes(24).toString('hex')}`,
       refreshToken: `rft.${randomBytes(24).toString('hex')}`,
       openId,
       scope,
       expired: false,
       revoked: false,
-    };
-    tokens.push(entry);
-    return entry;
-  };
+    });
   const tokenAnswer = (entry: TiktokToken) =>
     json(200, {
       access_token: entry.accessToken,
@@ -177,7 +172,7 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
 
   const authenticate = (req: FakeRequest): TiktokToken | FakeReply => {
     const value = bearer(req);
-    const entry = tokens.find((candidate) => candidate.accessToken === value);
+    const entry = find(value);
     if (!entry || entry.expired || entry.revoked)
       return apiError(
         401,
@@ -230,8 +225,8 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
     if (p.client_key !== clientKey || p.client_secret !== clientSecret)
       return oauthError('invalid_client', 'Client key or secret is incorrect.');
     if (p.grant_type === 'refresh_token') {
-      const entry = tokens.find((candidate) => candidate.refreshToken === p.refresh_token);
-      if (!entry || entry.revoked) return oauthError('invalid_grant', 'Refresh token is invalid or expired.');
+      const entry = findByRefresh(p.refresh_token);
+      if (!entry) return oauthError('invalid_grant', 'Refresh token is invalid or expired.');
       return tokenAnswer(issue(entry.scope));
     }
     if (p.grant_type !== 'authorization_code')
@@ -590,15 +585,8 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
     uploads,
     fetches,
     tokens,
-    expireToken: (value?: string) => {
-      for (const entry of tokens)
-        if (value === undefined || entry.accessToken === value) entry.expired = true;
-    },
-    revokeToken: (value?: string) => {
-      for (const entry of tokens)
-        if (value === undefined || entry.accessToken === value || entry.refreshToken === value)
-          entry.revoked = true;
-    },
+    expireToken: (value?: string) => mark('expired', value),
+    revokeToken: (value?: string) => mark('revoked', value),
     failNext: (error: { code: string; message?: string; status?: number }, match?: FaultMatch) =>
       failures.push(apiError(error.status ?? 400, error.code, error.message ?? error.code), match),
     authorizeAnswer: 'approve' as 'approve' | 'deny',

@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { basicAuth, bearer, json, pageNewestFirst, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer } from './fake-server';
+import { createTokenStore, s256, sniffImage } from './shared';
+import type { FakeTokenState } from './shared';
 
 /**
  * A fake X (API v2) that speaks the documented sequences our adapter uses: OAuth 2.0 with PKCE
@@ -45,8 +47,7 @@ export interface XFakeTweet {
   hiddenReads: number;
 }
 
-export interface XFakeToken {
-  accessToken: string;
+export interface XFakeToken extends FakeTokenState {
   refreshToken: string;
   userId: string;
   scopes: string[];
@@ -124,20 +125,6 @@ const invalidRequest = (message: string) =>
 const oauthError = (status: number, error: string, description: string) =>
   json(status, { error, error_description: description });
 
-/** The MIME type of image bytes, from their magic numbers. */
-export function sniffImage(data: Buffer): string | undefined {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  if (data.subarray(0, 4).toString('latin1') === 'GIF8') return 'image/gif';
-  if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'image/webp';
-  return undefined;
-}
-
-/** S256 of a PKCE verifier, base64url without padding (RFC 7636). */
-export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-
 const newId = () => `${BigInt(Date.now()) * 4194304n + BigInt(Math.floor(Math.random() * 4194304))}`;
 
 /** How X shows a tweet's text in reads: entities escaped, URLs as t.co links, media as a trailing link. */
@@ -172,7 +159,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
   };
   const expiresIn = options.expiresIn ?? 7200;
   const codes = new Map<string, { redirectUri: string; challenge: string; scopes: string[] }>();
-  const tokens: XFakeToken[] = [];
+  const { tokens, add, find, findByRefresh, mark } = createTokenStore<XFakeToken>();
   const posts: XFakeTweet[] = [];
   const media = new Map<string, XFakeMedia>();
 
@@ -185,8 +172,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
       expiresAt: new Date(Date.now() + expiresIn * 1000),
       revoked: false,
     };
-    tokens.push(token);
-    return token;
+    return add(token);
   };
   const tokenAnswer = (token: XFakeToken) =>
     json(200, {
@@ -200,7 +186,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
   /** The valid token of a request, or the 401 to answer. */
   const authorize = (req: FakeRequest): XFakeToken | FakeReply => {
     const value = bearer(req);
-    const token = tokens.find((t) => t.accessToken === value);
+    const token = find(value);
     if (!token || token.revoked || token.expiresAt.getTime() <= Date.now())
       return problem(401, 'Unauthorized', 'Unauthorized');
     return token;
@@ -247,7 +233,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
       return tokenAnswer(issueToken(grant.scopes));
     }
     if (form.grant_type === 'refresh_token') {
-      const old = tokens.find((t) => t.refreshToken === form.refresh_token && !t.revoked);
+      const old = findByRefresh(form.refresh_token);
       if (!old) return oauthError(400, 'invalid_request', 'Value passed for the token was invalid.');
       // Refresh tokens rotate: the old pair stops working.
       old.revoked = true;
@@ -544,13 +530,10 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     postsWithText: (text: string) => posts.filter((p) => p.text === text),
     issueToken,
     expireToken: (accessToken: string) => {
-      const token = tokens.find((t) => t.accessToken === accessToken);
+      const token = find(accessToken);
       if (token) token.expiresAt = new Date(Date.now() - 1000);
     },
-    revokeToken: (accessToken: string) => {
-      const token = tokens.find((t) => t.accessToken === accessToken);
-      if (token) token.revoked = true;
-    },
+    revokeToken: (accessToken: string) => mark('revoked', accessToken),
     addPost: (text: string, createdAt = new Date(), extra: { hiddenReads?: number } = {}) => {
       const tweet: XFakeTweet = {
         id: newId(),

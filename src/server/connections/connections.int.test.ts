@@ -87,9 +87,9 @@ describe('connections API', () => {
       case 'linkedin':
         return linkedin.tokens.flatMap((token) => [token.accessToken, token.refreshToken]);
       case 'facebook':
-        return facebook.tokens.map((token) => token.token);
+        return facebook.tokens.map((token) => token.accessToken);
       case 'instagram':
-        return instagram.tokens.map((token) => token.token);
+        return instagram.tokens.map((token) => token.accessToken);
       case 'tiktok':
         return tiktok.tokens.flatMap((token) => [token.accessToken, token.refreshToken]);
       default:

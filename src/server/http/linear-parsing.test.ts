@@ -7,7 +7,7 @@ import { normaliseTag, suggestHashtags } from '../../shared/hashtags';
 import { textLength } from '../../shared/platforms/count';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import { PLATFORMS } from '../../shared/platforms/rules';
-import { fromLittleText, toLittleText } from '../platforms/linkedin/linkedin.adapter';
+import { fromLittleText, toLittleText } from '../platforms/linkedin/little-text';
 import { sanitizePostHtml } from '../posts/sanitize';
 
 /**

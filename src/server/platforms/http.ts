@@ -16,6 +16,10 @@ export const unexpectedAnswer = (platform: Platform) =>
     code: 'unexpected_answer',
   });
 
+/** No answer before the attempt's deadline. Transient: the network may still have done what we asked. */
+export const timedOut = (platform: Platform) =>
+  new PlatformError('transient', `${PLATFORM_NAMES[platform]} did not answer in time`, { code: 'timeout' });
+
 /** Milliseconds to wait from a 429's headers: Retry-After (seconds or date) or an epoch-seconds reset. */
 export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
   const after = headers.get('retry-after');
@@ -54,10 +58,7 @@ export async function requestJson(
   try {
     response = await fetch(url, { ...init, signal });
   } catch (error) {
-    if (signal.aborted)
-      throw new PlatformError('transient', `${PLATFORM_NAMES[platform]} did not answer in time`, {
-        code: 'timeout',
-      });
+    if (signal.aborted) throw timedOut(platform);
     throw new PlatformError(
       'transient',
       `could not reach ${PLATFORM_NAMES[platform]}: ${(error as Error).message}`,
@@ -68,9 +69,7 @@ export async function requestJson(
   try {
     text = await response.text();
   } catch {
-    throw new PlatformError('transient', `${PLATFORM_NAMES[platform]} did not answer in time`, {
-      code: 'timeout',
-    });
+    throw timedOut(platform);
   }
   let body: unknown = null;
   let parsed = true;

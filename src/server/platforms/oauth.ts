@@ -4,8 +4,7 @@ import { PLATFORM_NAMES } from './http';
 
 /**
  * The OAuth 2.0 refresh-token grant as every network answers it: no refresh token, or a refusal of the
- * one we have (expired, revoked, already used), means the person must reconnect — an `auth` failure;
- * anything transient stays transient.
+ * one we have (expired, revoked, already used), means the person must reconnect (`refreshing`).
  */
 export async function refreshWithGrant(
   platform: Platform,
@@ -20,14 +19,31 @@ export async function refreshWithGrant(
         code: 'no_refresh',
       },
     );
+  const refreshToken = credentials.refreshToken;
+  return refreshing(() => exchange(refreshToken));
+}
+
+/**
+ * A call that renews an account's access (a refresh grant, Graph's page tokens, Instagram's token
+ * refresh): the network refusing it means the grant is gone and the person must reconnect, an `auth`
+ * failure coded `refresh_refused`; anything transient stays transient.
+ */
+export async function refreshing<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await exchange(credentials.refreshToken);
+    return await call();
   } catch (error) {
     if (error instanceof PlatformError && error.kind === 'permanent')
       throw new PlatformError('auth', error.message, { ...error.options, code: 'refresh_refused' });
     throw error;
   }
 }
+
+/**
+ * When an access token given with `expires_in` (seconds from now, as OAuth 2.0 token answers say it)
+ * stops working, as the ISO instant `Credentials` keep; null when the network gave no lifetime.
+ */
+export const expiresAtFrom = (seconds: number | undefined): string | null =>
+  seconds ? new Date(Date.now() + seconds * 1000).toISOString() : null;
 
 /**
  * The consent page URL of a standard OAuth 2.0 authorization-code flow with PKCE S256 (X, LinkedIn):

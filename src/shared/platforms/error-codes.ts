@@ -42,12 +42,10 @@ export const PLATFORM_ERROR_CODES = [
   'image_aspect',
   'image_type',
   'media_changed',
-  // The network working on the post.
+  // The network working on the post's media after it received it (X and LinkedIn media, an Instagram
+  // container, a TikTok publish): not done yet (transient, checked again), or given up on (permanent).
   'media_processing',
   'media_processing_failed',
-  'media_failed',
-  'still_processing',
-  'publish_failed',
   'not_listed_yet',
   // Looking for an earlier attempt's post before posting again.
   'resume_lookup_incomplete',
@@ -56,5 +54,20 @@ export const PLATFORM_ERROR_CODES = [
 export type PlatformErrorCode = (typeof PLATFORM_ERROR_CODES)[number];
 
 const KNOWN = new Set<string>(PLATFORM_ERROR_CODES);
-export const isPlatformErrorCode = (code: unknown): code is PlatformErrorCode =>
-  typeof code === 'string' && KNOWN.has(code);
+const isPlatformErrorCode = (code: string): code is PlatformErrorCode => KNOWN.has(code);
+
+/**
+ * Codes adapters no longer raise, which targets and attempts recorded before may still hold (decision
+ * 018): each is worded as the code that replaced it.
+ */
+const RETIRED = new Map<string, PlatformErrorCode>([
+  ['still_processing', 'media_processing'],
+  ['media_failed', 'media_processing_failed'],
+  ['publish_failed', 'media_processing_failed'],
+]);
+
+/** The code to word a recorded code by: itself, the one that replaced it, or undefined when unknown. */
+export function wordedErrorCode(code: string | null | undefined): PlatformErrorCode | undefined {
+  if (!code) return undefined;
+  return isPlatformErrorCode(code) ? code : RETIRED.get(code);
+}

@@ -12,7 +12,7 @@ import {
 } from '@atproto/api';
 import { type Account, type Credentials, type MediaFile, PlatformError } from '../contract';
 import type { PlatformAdapter, PublishInput, PublishResult } from '../contract';
-import { retryAfterMs, unexpectedAnswer } from '../http';
+import { retryAfterMs, timedOut, unexpectedAnswer } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 
 /**
@@ -78,8 +78,7 @@ const isAuthFailure = (error: unknown) =>
  */
 function toPlatformError(error: unknown, signal: AbortSignal): unknown {
   if (error instanceof PlatformError) return error;
-  if (signal.aborted)
-    return new PlatformError('transient', 'Bluesky did not answer in time', { code: 'timeout' });
+  if (signal.aborted) return timedOut('bluesky');
   if (!isXrpc(error)) return error;
   const status = error.status;
   if (status === 1)

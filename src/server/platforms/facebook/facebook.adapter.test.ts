@@ -2,11 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaFile, sniffMedia, startFacebookFake } from '../../../../test/fakes/facebook';
+import { startFacebookFake } from '../../../../test/fakes/facebook';
+import { createMediaFile, sniffMedia } from '../../../../test/fakes/shared';
 import type { FacebookFake } from '../../../../test/fakes/facebook';
 import { PlatformError } from '../contract';
 import type { Credentials, MediaFile, PlatformAdapter, PublishInput } from '../contract';
-import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE, createFacebookAdapter } from './facebook.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
+import { createFacebookAdapter } from './facebook.adapter';
 
 const CLIP = join(import.meta.dirname, '../../../../test/fixtures/clip.mp4');
 const REDIRECT = 'http://127.0.0.1:3000/api/connections/facebook/callback';
@@ -95,8 +97,8 @@ describe('Facebook adapter', () => {
     expect(account).toEqual({ id: fake.pages[0]!.id, username: fake.pages[0]!.name });
     const pageToken = fake.tokens.find((entry) => entry.kind === 'page')!;
     const longUser = fake.tokens.find((entry) => entry.kind === 'user-long')!;
-    expect(credentials.accessToken).toBe(pageToken.token);
-    expect(credentials.extra).toEqual({ userToken: longUser.token, pageId: fake.pages[0]!.id });
+    expect(credentials.accessToken).toBe(pageToken.accessToken);
+    expect(credentials.extra).toEqual({ userToken: longUser.accessToken, pageId: fake.pages[0]!.id });
     expect(
       fake.count({
         path: '/oauth/access_token',

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaFile, sniffMedia, startMediaServer } from '../../../../test/fakes/facebook';
-import type { MediaServer } from '../../../../test/fakes/facebook';
+import { createMediaFile, sniffMedia, startMediaServer } from '../../../../test/fakes/shared';
+import type { MediaServer } from '../../../../test/fakes/shared';
 import { startInstagramFake } from '../../../../test/fakes/instagram';
 import type { InstagramFake } from '../../../../test/fakes/instagram';
 import { PlatformError } from '../contract';
 import type { Credentials, PlatformAdapter, PublishInput } from '../contract';
-import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../facebook/facebook.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
 import { createInstagramAdapter, instagramMediaUrl } from './instagram.adapter';
 
 /** Four seconds: TikTok and Instagram take no video under three (MEDIA_RULES). */
@@ -93,7 +93,7 @@ describe('Instagram adapter', () => {
     // The token answer carries user_id as a JSON number past 2^53; the id comes exact from /me.
     expect(account).toEqual({ id: fake.userId, username: fake.username });
     const long = fake.tokens.find((entry) => entry.kind === 'long')!;
-    expect(credentials.accessToken).toBe(long.token);
+    expect(credentials.accessToken).toBe(long.accessToken);
     const days = (Date.parse(credentials.expiresAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(59);
   });
@@ -183,7 +183,7 @@ describe('Instagram adapter', () => {
     const clip = await video();
     media.expire(clip.id);
     const error = await failure(adapter.publish(input(credentials, { media: [clip] })));
-    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'media_failed' } });
+    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'media_processing_failed' } });
     expect(fake.posts).toHaveLength(0);
   });
 
@@ -241,7 +241,7 @@ describe('Instagram adapter', () => {
     const jpeg = await image('jpeg');
     const first = input(credentials, { media: [jpeg] });
     const error = await failure(impatient.publish(first));
-    expect(error).toMatchObject({ kind: 'transient', options: { code: 'still_processing' } });
+    expect(error).toMatchObject({ kind: 'transient', options: { code: 'media_processing' } });
 
     const retry = input(credentials, { media: [jpeg], checkpoint: first.saved[0]! });
     await createInstagramAdapter(fake.config, FAST).publish(retry);

@@ -1,17 +1,12 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { PlatformError } from '../contract';
 import type { MediaFile, NetworkConfig, PlatformAdapter, PublishInput, PublishResult } from '../contract';
+import { findInGraphList, graphRequest, graphVerdict, withQuery } from '../graph';
 import { expectShape, unexpectedAnswer } from '../http';
 import { assertMediaFits, imageNeeds } from '../media';
-import {
-  RESUME_PAGE_SIZE,
-  findInGraphList,
-  graphRequest,
-  graphVerdict,
-  resumeSince,
-  withQuery,
-} from '../facebook/facebook.adapter';
+import { expiresAtFrom, refreshing } from '../oauth';
+import { pauseBeforePoll } from '../poll';
+import { RESUME_PAGE_SIZE, resumeSince } from '../resume';
 
 /**
  * Instagram professional accounts through the Instagram API with Instagram Login (graph.instagram.com).
@@ -62,20 +57,6 @@ const MediaItem = z.object({
   permalink: z.string().optional(),
 });
 const PermalinkAnswer = z.object({ permalink: z.string() });
-
-const expiresAt = (seconds: number | undefined) =>
-  seconds ? new Date(Date.now() + seconds * 1000).toISOString() : null;
-
-/** A call refused by Instagram's token endpoints means the grant is gone: reconnect. */
-async function asAuthFailure<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof PlatformError && error.kind === 'permanent')
-      throw new PlatformError('auth', error.message, error.options);
-    throw error;
-  }
-}
 
 async function getJson(url: string, signal: AbortSignal) {
   return graphRequest('instagram', url, { method: 'GET', signal });
@@ -132,7 +113,7 @@ function oauthFor(config: NetworkConfig): NonNullable<PlatformAdapter['oauth']> 
         credentials: {
           accessToken: long.access_token,
           refreshToken: null,
-          expiresAt: expiresAt(long.expires_in),
+          expiresAt: expiresAtFrom(long.expires_in),
         },
         account: { id, username: me.username },
       };
@@ -143,8 +124,12 @@ function oauthFor(config: NetworkConfig): NonNullable<PlatformAdapter['oauth']> 
         grant_type: 'ig_refresh_token',
         access_token: credentials.accessToken,
       });
-      const answer = expectShape('instagram', TokenAnswer, await asAuthFailure(getJson(url, signal)));
-      return { ...credentials, accessToken: answer.access_token, expiresAt: expiresAt(answer.expires_in) };
+      const answer = expectShape('instagram', TokenAnswer, await refreshing(() => getJson(url, signal)));
+      return {
+        ...credentials,
+        accessToken: answer.access_token,
+        expiresAt: expiresAtFrom(answer.expires_in),
+      };
     },
   };
 }
@@ -157,14 +142,6 @@ interface AccountCall {
   signal: AbortSignal;
   pollIntervalMs: number;
   maxPolls: number;
-}
-
-async function pause(call: AccountCall) {
-  try {
-    await sleep(call.pollIntervalMs, undefined, { signal: call.signal });
-  } catch {
-    throw new PlatformError('transient', 'Instagram did not answer in time', { code: 'timeout' });
-  }
 }
 
 async function createContainer(call: AccountCall, fields: Record<string, string | undefined>) {
@@ -199,7 +176,7 @@ function itemFields(file: MediaFile, inCarousel: boolean): Record<string, string
  */
 async function waitForContainer(call: AccountCall, containerId: string) {
   for (let poll = 0; poll < call.maxPolls; poll++) {
-    if (poll > 0) await pause(call);
+    if (poll > 0) await pauseBeforePoll('instagram', call.pollIntervalMs, call.signal);
     const url = withQuery(`${call.config.apiUrl}/${containerId}`, {
       fields: 'status_code,status',
       access_token: call.token,
@@ -207,12 +184,12 @@ async function waitForContainer(call: AccountCall, containerId: string) {
     const answer = expectShape('instagram', StatusAnswer, await getJson(url, call.signal));
     if (answer.status_code === 'ERROR')
       throw new PlatformError('permanent', answer.status || 'Instagram could not process the media', {
-        code: 'media_failed',
+        code: 'media_processing_failed',
       });
     if (answer.status_code !== 'IN_PROGRESS') return answer.status_code;
   }
   throw new PlatformError('transient', 'Instagram is still processing the media', {
-    code: 'still_processing',
+    code: 'media_processing',
   });
 }
 

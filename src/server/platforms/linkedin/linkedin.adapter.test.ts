@@ -7,17 +7,12 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseLittleText, startLinkedinFake } from '../../../../test/fakes/linkedin';
 import type { LinkedinFake } from '../../../../test/fakes/linkedin';
-import { s256 } from '../../../../test/fakes/twitter';
+import { s256 } from '../../../../test/fakes/shared';
 import { PlatformError } from '../contract';
 import type { MediaFile, PlatformAdapter, PublishInput } from '../contract';
-import {
-  LINKEDIN_VERSION,
-  RESUME_MAX_PAGES,
-  RESUME_PAGE_SIZE,
-  createLinkedinAdapter,
-  fromLittleText,
-  toLittleText,
-} from './linkedin.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
+import { LINKEDIN_VERSION, createLinkedinAdapter } from './linkedin.adapter';
+import { fromLittleText, toLittleText } from './little-text';
 
 let dir: string;
 let fake: LinkedinFake;

@@ -1,7 +1,6 @@
 import { openAsBlob } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { pkceAuthorizeUrl, refreshWithGrant } from '../oauth';
+import { expiresAtFrom, pkceAuthorizeUrl, refreshWithGrant } from '../oauth';
 import { PlatformError } from '../contract';
 import type {
   Credentials,
@@ -14,6 +13,9 @@ import type {
 import { expectShape, requestJson, unexpectedAnswer } from '../http';
 import type { RequestOptions } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
+import { pauseBeforePoll } from '../poll';
+import { fromLittleText, toLittleText } from './little-text';
+import { RESUME_PAGE_SIZE, findNewestFirst, resumeVerdict } from '../resume';
 
 /**
  * LinkedIn member posts through the versioned REST APIs (Posts, Images, Videos) with OAuth 2.0 and
@@ -33,15 +35,6 @@ const IMAGE_NEEDS = imageNeeds('linkedin');
 const MAX_VIDEO_POLLS = 60;
 /** LinkedIn's limit for image alt text. */
 const MAX_ALT_TEXT = 4086;
-/** A post found on resume counts as ours when created at most this long before the first attempt. */
-const RESUME_SLACK_MS = 60_000;
-/**
- * A resumed attempt reads the member's posts since its first attempt (minus the slack) in pages of this
- * size (the finder's maximum), at most this many pages; a burst that made more posts than that is a
- * transient failure (`resume_lookup_incomplete`), because posting without having looked could post twice.
- */
-export const RESUME_PAGE_SIZE = 100;
-export const RESUME_MAX_PAGES = 20;
 
 const ErrorBody = z.object({
   message: z.string().optional(),
@@ -55,42 +48,6 @@ export function linkedinErrorMessage(body: unknown): string | undefined {
   if (!parsed.success) return undefined;
   const message = parsed.data.message ?? parsed.data.error_description ?? parsed.data.error;
   return message?.replace(/^(?:[\w$]+\.)+[\w$]*Exception:\s*/, '');
-}
-
-/** Reserved characters of the little text format (docs: "little Text Format"). */
-const RESERVED = /[|{}@[\]()<>#\\*_~]/g;
-/** A hashtag: `#` and letters or digits, not inside a word (`issue#4`) and not cut short (`#a_b`). */
-const HASHTAG = /#([\p{L}\p{N}]+)(?![\p{L}\p{N}_])/gu;
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
-
-const escapePlain = (text: string) => text.replace(RESERVED, '\\$&');
-
-/**
- * Our text as LinkedIn commentary: every reserved character backslash-escaped (unescaped ones make
- * LinkedIn cut the post short), hashtags as `{hashtag|#|tag}` templates so they stay hashtags.
- */
-export function toLittleText(text: string): string {
-  let out = '';
-  let last = 0;
-  for (const match of text.matchAll(HASHTAG)) {
-    const before = text.slice(0, match.index).at(-1);
-    if (before && WORD_CHAR.test(before)) continue;
-    out += `${escapePlain(text.slice(last, match.index))}{hashtag|#|${match[1]}}`;
-    last = match.index + match[0].length;
-  }
-  return out + escapePlain(text.slice(last));
-}
-
-/** What little text says, as plain text: templates and mentions resolved, escapes removed. */
-export function fromLittleText(little: string): string {
-  return (
-    little
-      // An escape or any other character, never both ways: `(?:\\.|[^}])*` could read a backslash either
-      // way and backtracked exponentially on a run of them.
-      .replace(/\{hashtag\|(?:\\#|#|＃)\|((?:\\.|[^}\\])*)\}/g, '#$1')
-      .replace(/@\[((?:\\.|[^\]\\])*)\]\(urn:li:[^)]*\)/g, '$1')
-      .replace(/\\(.)/g, '$1')
-  );
 }
 
 const TokenAnswer = z.object({
@@ -142,16 +99,14 @@ const restHeaders = (token: string, json = true) => ({
   ...(json ? { 'content-type': 'application/json' } : {}),
 });
 
-const inSeconds = (seconds: number | undefined) =>
-  seconds ? new Date(Date.now() + seconds * 1000).toISOString() : undefined;
-
 /** A token endpoint answer as our credentials (LinkedIn: 60-day access tokens, 1-year refresh tokens). */
 function credentialsFrom(answer: z.infer<typeof TokenAnswer>, previous?: Credentials): Credentials {
-  const refreshExpiresAt = inSeconds(answer.refresh_token_expires_in) ?? previous?.extra?.refreshExpiresAt;
+  const refreshExpiresAt =
+    expiresAtFrom(answer.refresh_token_expires_in) ?? previous?.extra?.refreshExpiresAt;
   return {
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token ?? previous?.refreshToken ?? null,
-    expiresAt: inSeconds(answer.expires_in) ?? null,
+    expiresAt: expiresAtFrom(answer.expires_in),
     ...(refreshExpiresAt ? { extra: { ...previous?.extra, refreshExpiresAt } } : {}),
   };
 }
@@ -247,13 +202,7 @@ async function uploadImage(call: Call, file: MediaFile): Promise<string> {
 /** Polls the video until LinkedIn has processed it: at once, then after 1, 2, 4 … (at most 10) seconds. */
 async function awaitVideo(call: Call, urn: string) {
   for (let poll = 0; poll < MAX_VIDEO_POLLS; poll += 1) {
-    if (poll > 0) {
-      try {
-        await sleep(Math.min(10_000, 1000 * 2 ** (poll - 1)), undefined, { signal: call.signal });
-      } catch {
-        throw new PlatformError('transient', 'LinkedIn did not answer in time', { code: 'timeout' });
-      }
-    }
+    if (poll > 0) await pauseBeforePoll('linkedin', Math.min(10_000, 1000 * 2 ** (poll - 1)), call.signal);
     const { body } = await liRequest(`${call.config.apiUrl}/rest/videos/${encodeURIComponent(urn)}`, {
       method: 'GET',
       headers: restHeaders(call.token, false),
@@ -321,33 +270,16 @@ const result = (urn: string): PublishResult => ({
   url: `https://www.linkedin.com/feed/update/${urn}/`,
 });
 
-/** The start of the resume window (the first attempt minus the slack), in epoch milliseconds. */
-const resumeSince = (input: Pick<PublishInput, 'firstAttemptAt'>) =>
-  input.firstAttemptAt.getTime() - RESUME_SLACK_MS;
-
-/** Whether a listed post is the one an earlier attempt of this target created. */
-export function isOurPost(
-  input: Pick<PublishInput, 'text' | 'firstAttemptAt'>,
-  post: { commentary?: string; createdAt?: number },
-): boolean {
-  return (
-    post.createdAt !== undefined &&
-    post.createdAt >= resumeSince(input) &&
-    fromLittleText(post.commentary ?? '').trim() === input.text.trim()
-  );
-}
+type ListedPost = z.infer<typeof PostsPage>['elements'][number];
 
 /**
  * The post an earlier attempt created, if any: the member's posts, most recently modified first, page by
- * page (`start`), until one is ours, one was last modified before the resume window (nothing further
- * down can be newer), or the list ends. `undefined` when LinkedIn does not let this app list them (then
- * DUPLICATE_POST is the only guard). More than RESUME_MAX_PAGES pages is transient
- * (`resume_lookup_incomplete`).
+ * page (`start`), until one is ours or one was last modified before the resume window (nothing further
+ * down can be newer), `findNewestFirst`. `undefined` when LinkedIn does not let this app list them (then
+ * DUPLICATE_POST is the only guard).
  */
 async function findExisting(call: Call, input: PublishInput): Promise<PublishResult | null | undefined> {
-  const since = resumeSince(input);
-  let start = 0;
-  for (let page = 0; page < RESUME_MAX_PAGES; page += 1) {
+  const readPage = async (start = 0) => {
     const url = new URL(`${call.config.apiUrl}/rest/posts`);
     url.search = new URLSearchParams({
       author: call.author,
@@ -356,32 +288,29 @@ async function findExisting(call: Call, input: PublishInput): Promise<PublishRes
       start: String(start),
       sortBy: 'LAST_MODIFIED',
     }).toString();
-    let body: unknown;
-    try {
-      ({ body } = await liRequest(url.toString(), {
-        method: 'GET',
-        headers: { ...restHeaders(call.token, false), 'x-restli-method': 'FINDER' },
-        signal: call.signal,
-      }));
-    } catch (error) {
-      if (error instanceof PlatformError && error.options.status === 403) return undefined;
-      throw error;
-    }
+    const { body } = await liRequest(url.toString(), {
+      method: 'GET',
+      headers: { ...restHeaders(call.token, false), 'x-restli-method': 'FINDER' },
+      signal: call.signal,
+    });
     const { elements, paging } = expectShape('linkedin', PostsPage, body);
-    for (const element of elements) {
-      if (isOurPost(input, element)) return result(element.id);
-      const modified = element.lastModifiedAt ?? element.createdAt;
-      if (modified !== undefined && modified < since) return null;
-    }
-    if (!elements.length) return null;
-    start = (paging?.start ?? start) + Math.max(paging?.count ?? 0, elements.length);
-    if (paging?.total !== undefined && start >= paging.total) return null;
+    const next = (paging?.start ?? start) + Math.max(paging?.count ?? 0, elements.length);
+    const last = !elements.length || (paging?.total !== undefined && next >= paging.total);
+    return { items: elements, next: last ? undefined : next };
+  };
+  const verdict = (post: ListedPost) =>
+    resumeVerdict(input, {
+      sameText: fromLittleText(post.commentary ?? '').trim() === input.text.trim(),
+      createdAt: post.createdAt ?? Number.NaN,
+      listedAt: post.lastModifiedAt ?? post.createdAt ?? Number.NaN,
+    });
+  try {
+    const post = await findNewestFirst('linkedin', readPage, verdict);
+    return post ? result(post.id) : null;
+  } catch (error) {
+    if (error instanceof PlatformError && error.options.status === 403) return undefined;
+    throw error;
   }
-  throw new PlatformError(
-    'transient',
-    'LinkedIn lists more posts since the first attempt than Postwell looks through; trying again later',
-    { code: 'resume_lookup_incomplete' },
-  );
 }
 
 /** The URN LinkedIn names in a DUPLICATE_POST refusal ("Content is a duplicate of urn:li:share:…"). */

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMediaFile, sniffMedia, startMediaServer } from '../../../../test/fakes/facebook';
-import type { MediaServer } from '../../../../test/fakes/facebook';
+import { createMediaFile, sniffMedia, startMediaServer } from '../../../../test/fakes/shared';
+import type { MediaServer } from '../../../../test/fakes/shared';
 import { startTiktokFake } from '../../../../test/fakes/tiktok';
 import type { TiktokFake, TiktokFakeOptions } from '../../../../test/fakes/tiktok';
 import { PlatformError } from '../contract';
@@ -222,7 +222,7 @@ describe('TikTok adapter', () => {
     const jpeg = await image('jpeg');
     media.expire(jpeg.id);
     const error = await failure(adapter.publish(input(credentials, { media: [jpeg] })));
-    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'publish_failed' } });
+    expect(error).toMatchObject({ kind: 'permanent', options: { code: 'media_processing_failed' } });
     expect(error.message).toContain('picture_download_failed');
   });
 

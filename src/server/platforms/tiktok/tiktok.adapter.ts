@@ -1,7 +1,6 @@
 import { open, stat } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { refreshWithGrant } from '../oauth';
+import { expiresAtFrom, refreshWithGrant } from '../oauth';
 import { PlatformError } from '../contract';
 import type {
   Credentials,
@@ -13,6 +12,7 @@ import type {
 } from '../contract';
 import { expectShape, requestJson } from '../http';
 import { assertMediaFits, imageNeeds } from '../media';
+import { pauseBeforePoll } from '../poll';
 
 /**
  * TikTok through the Content Posting API v2 (direct post). A video is uploaded from disk in chunks
@@ -132,9 +132,6 @@ async function apiCall<T>(
   return expectShape('tiktok', z.object({ data: schema }), body).data;
 }
 
-const inSeconds = (seconds: number | undefined) =>
-  seconds ? new Date(Date.now() + seconds * 1000).toISOString() : null;
-
 /** The token endpoint: form in, tokens out; an `error` body (any status) is a refusal. */
 async function tokenCall(config: NetworkConfig, fields: Record<string, string>, signal: AbortSignal) {
   const { body } = await requestJson('tiktok', config.tokenUrl, {
@@ -160,8 +157,8 @@ async function tokenCall(config: NetworkConfig, fields: Record<string, string>, 
   const credentials: Credentials = {
     accessToken: token.access_token,
     refreshToken: token.refresh_token,
-    expiresAt: inSeconds(token.expires_in),
-    extra: { openId: token.open_id, refreshExpiresAt: inSeconds(token.refresh_expires_in) ?? '' },
+    expiresAt: expiresAtFrom(token.expires_in),
+    extra: { openId: token.open_id, refreshExpiresAt: expiresAtFrom(token.refresh_expires_in) ?? '' },
   };
   return { credentials, openId: token.open_id };
 }
@@ -226,14 +223,6 @@ interface PublishCall {
   pollIntervalMs: number;
   maxPolls: number;
   chunkBytes: number;
-}
-
-async function pause(call: PublishCall) {
-  try {
-    await sleep(call.pollIntervalMs, undefined, { signal: call.signal });
-  } catch {
-    throw new PlatformError('transient', 'TikTok did not answer in time', { code: 'timeout' });
-  }
 }
 
 /** The privacy the person chose (connection setting), else public when allowed; never a silent downgrade. */
@@ -312,11 +301,13 @@ async function waitForPost(
   link: { username: string; kind: 'video' | 'photo' },
 ): Promise<PublishResult> {
   for (let poll = 0; poll < call.maxPolls; poll++) {
-    if (poll > 0) await pause(call);
+    if (poll > 0) await pauseBeforePoll('tiktok', call.pollIntervalMs, call.signal);
     const status = await fetchStatus(call, publishId);
     if (status.status === 'FAILED') {
       const reason = status.fail_reason ?? 'unknown reason';
-      throw new PlatformError('permanent', `TikTok refused the post (${reason})`, { code: 'publish_failed' });
+      throw new PlatformError('permanent', `TikTok refused the post (${reason})`, {
+        code: 'media_processing_failed',
+      });
     }
     if (status.status === 'PUBLISH_COMPLETE' || status.status === 'SEND_TO_USER_INBOX') {
       const postId = status.publicaly_available_post_id?.[0];
@@ -325,7 +316,7 @@ async function waitForPost(
       return { remoteId: String(postId), url };
     }
   }
-  throw new PlatformError('transient', 'TikTok is still processing the post', { code: 'still_processing' });
+  throw new PlatformError('transient', 'TikTok is still processing the post', { code: 'media_processing' });
 }
 
 async function creatorInfo(call: PublishCall) {

@@ -4,16 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { s256, startXFake } from '../../../../test/fakes/twitter';
+import { s256 } from '../../../../test/fakes/shared';
+import { startXFake } from '../../../../test/fakes/twitter';
 import type { XFake } from '../../../../test/fakes/twitter';
 import { PlatformError } from '../contract';
 import type { MediaFile, PlatformAdapter, PublishInput } from '../contract';
-import {
-  RESUME_MAX_PAGES,
-  RESUME_PAGE_SIZE,
-  comparableTweetText,
-  createTwitterAdapter,
-} from './twitter.adapter';
+import { RESUME_MAX_PAGES, RESUME_PAGE_SIZE } from '../resume';
+import { comparableTweetText, createTwitterAdapter } from './twitter.adapter';
 
 let dir: string;
 let fake: XFake;

@@ -1,7 +1,6 @@
 import { openAsBlob } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { pkceAuthorizeUrl, refreshWithGrant } from '../oauth';
+import { expiresAtFrom, pkceAuthorizeUrl, refreshWithGrant } from '../oauth';
 import { PlatformError } from '../contract';
 import type {
   Credentials,
@@ -14,6 +13,8 @@ import type {
 import { expectShape, requestJson } from '../http';
 import type { RequestOptions } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
+import { pauseBeforePoll } from '../poll';
+import { RESUME_PAGE_SIZE, findNewestFirst, resumeSince, resumeVerdict } from '../resume';
 
 /**
  * X through API v2 with OAuth 2.0 (PKCE, confidential client). Images go up in one multipart call;
@@ -33,15 +34,6 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 const MAX_STATUS_POLLS = 120;
 /** X's limit for alt text. */
 const MAX_ALT_TEXT = 1000;
-/** A tweet found on resume counts as ours when created at most this long before the first attempt. */
-const RESUME_SLACK_MS = 60_000;
-/**
- * A resumed attempt reads the account's tweets since its first attempt (minus the slack) in pages of
- * this size (X's maximum), at most this many pages; a burst that made more tweets than that is a
- * transient failure (`resume_lookup_incomplete`), because posting without having looked could post twice.
- */
-export const RESUME_PAGE_SIZE = 100;
-export const RESUME_MAX_PAGES = 20;
 
 /** X's error bodies: RFC 7807 problems, `errors[]`, or OAuth's `error_description`. */
 const ErrorBody = z.object({
@@ -103,7 +95,7 @@ function credentialsFrom(answer: z.infer<typeof TokenAnswer>, previous?: Credent
   return {
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token ?? previous?.refreshToken ?? null,
-    expiresAt: answer.expires_in ? new Date(Date.now() + answer.expires_in * 1000).toISOString() : null,
+    expiresAt: expiresAtFrom(answer.expires_in),
   };
 }
 
@@ -185,11 +177,7 @@ async function awaitProcessing(
       });
     if (poll >= MAX_STATUS_POLLS)
       throw new PlatformError('transient', 'X is still processing the media', { code: 'media_processing' });
-    try {
-      await sleep(Math.max(0, info.check_after_secs ?? 1) * 1000, undefined, { signal: call.signal });
-    } catch {
-      throw new PlatformError('transient', 'X did not answer in time', { code: 'timeout' });
-    }
+    await pauseBeforePoll('twitter', Math.max(0, info.check_after_secs ?? 1) * 1000, call.signal);
     const url = new URL(`${call.config.apiUrl}/2/media/upload`);
     url.search = new URLSearchParams({ command: 'STATUS', media_id: mediaId }).toString();
     const { body } = await xRequest(url.toString(), {
@@ -272,25 +260,8 @@ export function comparableTweetText(text: string): string {
     .normalize('NFC');
 }
 
-/** The start of the resume window (the first attempt minus the slack), in epoch milliseconds. */
-const resumeSince = (input: Pick<PublishInput, 'firstAttemptAt'>) =>
-  input.firstAttemptAt.getTime() - RESUME_SLACK_MS;
-
 /** X's `start_time`: RFC 3339 to the second, rounded down so that the bound stays inclusive. */
 const xTime = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-
-/** Whether a tweet listed on the account is the one an earlier attempt of this target created. */
-export function isOurTweet(
-  input: Pick<PublishInput, 'text' | 'firstAttemptAt'>,
-  tweet: { text: string; created_at?: string },
-): boolean {
-  const created = tweet.created_at ? Date.parse(tweet.created_at) : Number.NaN;
-  return (
-    Number.isFinite(created) &&
-    created >= resumeSince(input) &&
-    comparableTweetText(tweet.text) === comparableTweetText(input.text)
-  );
-}
 
 const result = (input: PublishInput, id: string): PublishResult => ({
   remoteId: id,
@@ -302,41 +273,38 @@ const result = (input: PublishInput, id: string): PublishResult => ({
 /**
  * The tweet an earlier attempt of this target created, if any: every tweet of the account since the
  * first attempt (minus the slack), page by page (`next_token` → `pagination_token`), however many newer
- * tweets a burst put above it. More than RESUME_MAX_PAGES pages is transient (`resume_lookup_incomplete`).
+ * tweets a burst put above it (`findNewestFirst`). Links are left out of the text compared
+ * (`comparableTweetText`).
  */
 async function findExisting(call: Call, input: PublishInput): Promise<PublishResult | null> {
-  const since = resumeSince(input);
   const query = {
     max_results: String(RESUME_PAGE_SIZE),
     'tweet.fields': 'created_at',
-    start_time: xTime(since),
+    start_time: xTime(resumeSince(input)),
   };
-  let token: string | undefined;
-  for (let page = 0; page < RESUME_MAX_PAGES; page += 1) {
-    const url = new URL(`${call.config.apiUrl}/2/users/${encodeURIComponent(input.account.id)}/tweets`);
-    url.search = new URLSearchParams({
-      ...query,
-      ...(token ? { pagination_token: token } : {}),
-    }).toString();
-    const { body } = await xRequest(url.toString(), {
-      method: 'GET',
-      headers: bearer(call.token),
-      signal: call.signal,
-    });
-    const answer = expectShape('twitter', TimelineAnswer, body);
-    for (const tweet of answer.data ?? []) {
-      if (isOurTweet(input, tweet)) return result(input, tweet.id);
-      // Newest first: past the window, nothing further down can be ours.
-      if (tweet.created_at && Date.parse(tweet.created_at) < since) return null;
-    }
-    token = answer.meta?.next_token;
-    if (!token) return null;
-  }
-  throw new PlatformError(
-    'transient',
-    'X lists more posts since the first attempt than Postwell looks through; trying again later',
-    { code: 'resume_lookup_incomplete' },
+  const tweet = await findNewestFirst<{ id: string; text: string; created_at?: string }, string>(
+    'twitter',
+    async (token) => {
+      const url = new URL(`${call.config.apiUrl}/2/users/${encodeURIComponent(input.account.id)}/tweets`);
+      url.search = new URLSearchParams({
+        ...query,
+        ...(token ? { pagination_token: token } : {}),
+      }).toString();
+      const { body } = await xRequest(url.toString(), {
+        method: 'GET',
+        headers: bearer(call.token),
+        signal: call.signal,
+      });
+      const answer = expectShape('twitter', TimelineAnswer, body);
+      return { items: answer.data ?? [], next: answer.meta?.next_token || undefined };
+    },
+    (candidate) =>
+      resumeVerdict(input, {
+        sameText: comparableTweetText(candidate.text) === comparableTweetText(input.text),
+        createdAt: candidate.created_at ? Date.parse(candidate.created_at) : Number.NaN,
+      }),
   );
+  return tweet ? result(input, tweet.id) : null;
 }
 
 const isDuplicate = (error: unknown) =>

@@ -41,4 +41,24 @@ describe.each(LOCALES)('every failure code in %s', (locale) => {
       expect(targetLabel(t.t, target, 'failed'), code).toContain(reason);
     }
   });
+
+  it('words a code recorded before it was retired as the code that replaced it', async () => {
+    const t = i18n.createInstance();
+    await t.init({ lng: locale, resources: { [locale]: { translation: messages(locale) } } });
+    const target = (lastErrorCode: string) => ({
+      platform: 'tiktok' as const,
+      status: 'failed' as const,
+      lastErrorCode,
+      lastError: 'TikTok refused the post (file_format_check_failed)',
+    });
+    for (const [old, current] of [
+      ['still_processing', 'media_processing'],
+      ['media_failed', 'media_processing_failed'],
+      ['publish_failed', 'media_processing_failed'],
+    ] as const)
+      expect(targetReason(t.t, target(old)), old).toBe(targetReason(t.t, target(current)));
+    expect(targetReason(t.t, target('media_processing'))).toBe(
+      words.media_processing!.replace('{{platform}}', 'TikTok'),
+    );
+  });
 });

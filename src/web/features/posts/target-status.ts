@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Post, PostTarget } from '../../../shared/api/posts.schemas';
-import { isPlatformErrorCode } from '../../../shared/platforms/error-codes';
+import { wordedErrorCode } from '../../../shared/platforms/error-codes';
 import { PLATFORM_NAMES } from '../../components/platform-icon';
 import { formatDateTime } from '../../lib/format-date';
 
@@ -43,15 +43,15 @@ export const TARGET_COLOR: Record<TargetState, string> = {
 
 /**
  * Why a target failed (or last failed), in the reader's language: each code the server records has its
- * words; the network's own text, when there is one, goes into the words of a refusal or, for a code this
+ * words (a retired code those of its replacement); the network's own text, when there is one, goes into the words of a refusal or, for a code this
  * web does not know yet (an older or newer server), is quoted as what the network said. Null when nothing
  * went wrong.
  */
 export function targetReason(t: TFunction, target: TargetFields): string | null {
-  const code = target.lastErrorCode;
+  const code = wordedErrorCode(target.lastErrorCode);
   const platform = PLATFORM_NAMES[target.platform];
   const reason = target.lastError ?? '';
-  if (isPlatformErrorCode(code)) return t(`networkErrors.${code}`, { platform, reason });
+  if (code) return t(`networkErrors.${code}`, { platform, reason });
   return target.lastError ? t('targets.networkSaid', { platform, reason }) : null;
 }
 

@@ -5,6 +5,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardPost, DashboardTarget } from '../../../../shared/api/dashboard.schemas';
 import { cardHtml } from '../../../../shared/card-html';
+import { wordedErrorCode } from '../../../../shared/platforms/error-codes';
 import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../components/platform-icon';
 import { formatDayTime } from '../../../lib/format-date';
 
@@ -28,8 +29,9 @@ export function useDateTimeFormat() {
 
 /** Why a network failed, in the reader's language when the code is one we word, else the network's own text. */
 export function failureReason(t: TFunction, exists: (key: string) => boolean, target: DashboardTarget) {
-  const key = `networkErrors.${target.lastErrorCode}`;
-  if (target.lastErrorCode && exists(key)) return t(key, { platform: PLATFORM_NAMES[target.platform] });
+  const code = wordedErrorCode(target.lastErrorCode);
+  const key = `networkErrors.${code}`;
+  if (code && exists(key)) return t(key, { platform: PLATFORM_NAMES[target.platform] });
   return target.lastError ?? t('dashboard.failedNoReason');
 }
 
