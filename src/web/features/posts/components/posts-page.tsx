@@ -96,7 +96,9 @@ export function PostsPage({
           <Title order={1}>{t('posts.title')}</Title>
           {headerActions}
         </Group>
-        <Tabs value={view} onChange={onView}>
+        {/* Hidden by CSS, not by React's Activity (Mantine's default): Activity runs the hidden composer's
+            effect clean-ups, which destroy its Tiptap editor for good, so coming back would crash it. */}
+        <Tabs value={view} onChange={onView} keepMountedMode="display-none">
           <Tabs.List mb="md">
             <Tabs.Tab value="single" leftSection={<IconSend size={16} aria-hidden />}>
               {t('recurring.singleTab')}
