@@ -1,4 +1,3 @@
-import type { Media } from '../../shared/api/media.schemas';
 import type { RecurringPost } from '../../shared/api/recurring.schemas';
 import type { Profile } from '../../shared/api/users.schemas';
 
@@ -40,8 +39,10 @@ export const profileIn = (timeZone: string): Profile => ({
   settings: { twitterAccountType: 'standard' },
 });
 
-/** An uploaded file as the API describes it. */
-export const mediaItem = (kind: Media['kind']): Media => ({
+type RecurringMedia = RecurringPost['media'][number];
+
+/** An uploaded file as a recurring post carries it, without edits or alternative text. */
+export const mediaItem = (kind: RecurringMedia['kind']): RecurringMedia => ({
   id: kind === 'image' ? '9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d' : '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   kind,
   name: kind === 'image' ? 'chart.jpg' : 'clip.mp4',
@@ -53,4 +54,6 @@ export const mediaItem = (kind: Media['kind']): Media => ({
   url: `/api/media/${kind}`,
   thumbnailUrl: kind === 'image' ? `/api/media/${kind}/thumbnail` : null,
   createdAt: '2029-12-01T00:00:00.000Z',
+  edits: null,
+  alt: '',
 });
