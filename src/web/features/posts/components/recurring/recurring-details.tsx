@@ -29,6 +29,7 @@ function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
                 key={target.platform}
                 size="sm"
                 variant="light"
+                tt="none"
                 color={TARGET_COLOR[target.status]}
                 leftSection={<Icon size={12} aria-hidden />}
               >
@@ -57,7 +58,7 @@ export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: st
           <Text size="sm">{t('recurring.skipped', { count: post.skippedTotal })}</Text>
         </Group>
       )}
-      <Accordion multiple variant="contained" chevronPosition="left">
+      <Accordion multiple variant="contained">
         <Accordion.Item value="insights">
           <Accordion.Control icon={<IconSparkles size={16} aria-hidden />}>
             {t('recurring.insights')}

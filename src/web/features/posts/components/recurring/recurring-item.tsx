@@ -110,6 +110,7 @@ export function RecurringItem({
                 role="listitem"
                 variant="outline"
                 color="gray"
+                tt="none"
                 leftSection={<Icon size={12} aria-hidden />}
               >
                 {PLATFORM_NAMES[platform]}

@@ -65,6 +65,8 @@ export function RuleFields({
           label={t('recurring.interval')}
           // What the number means right now: "Every 2 weeks".
           description={interval && form.frequency ? everyText(t, form.frequency, interval) : undefined}
+          // Below the box, so the box lines up with the frequency beside it.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           value={form.interval}
           onChange={(value) => onChange({ interval: value })}
           // No clamping: 0 stays 0, so the user reads why it is refused instead of seeing it change.
