@@ -1,18 +1,14 @@
-import { use } from 'react';
 import { ConnectReturn } from '../features/connections/components/connect-return';
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
 import { PostsPage } from '../features/posts/components/posts-page';
-import { postsMessages } from '../i18n/posts-messages';
 import { LocaleDatesProvider } from './dates-provider';
 
 /**
  * /posts: the post manager, with Manage Platforms, and where a network's consent page sends the user back.
  * Its date pickers (the only ones in the app) get the UI language here, so the home route's bundle
- * carries none of @mantine/dates, nor the post manager's messages.
+ * carries none of @mantine/dates.
  */
 export function PostsRoute() {
-  // Its own messages come with it (i18n/sections.ts); the page waits for them under the layout's Suspense.
-  use(postsMessages);
   return (
     <LocaleDatesProvider>
       <ConnectReturn />

@@ -6,34 +6,11 @@ const STORAGE_KEY = 'postwell.locale';
 // Each locale is its own chunk: a visitor downloads only the language they read (and English as fallback).
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./*.json');
 
-type Messages = Record<string, unknown>;
-// A lazy page's own sections (sections.ts), once it has asked for them; each loaded once per language.
-const sectionLoaders: ((locale: Locale) => Promise<Messages>)[] = [];
-const sectionsDone = new Set<string>();
-
-async function ensureSections(locale: Locale) {
-  await Promise.all(
-    sectionLoaders.map(async (load, i) => {
-      if (sectionsDone.has(`${i}${locale}`)) return;
-      i18n.addResourceBundle(locale, 'translation', await load(locale), true);
-      sectionsDone.add(`${i}${locale}`);
-    }),
-  );
-}
-
 async function ensureLoaded(locale: Locale) {
-  if (!i18n.hasResourceBundle(locale, 'translation')) {
-    const loader = loaders[`./${locale}.json`];
-    if (!loader) throw new Error(`no translations for ${locale}`);
-    i18n.addResourceBundle(locale, 'translation', (await loader()).default);
-  }
-  await ensureSections(locale);
-}
-
-/** A lazy page's sections: loaded now for the language and English, and before every later switch. */
-export function addSections(load: (locale: Locale) => Promise<Messages>) {
-  sectionLoaders.push(load);
-  return Promise.all([DEFAULT_LOCALE, currentLocale()].map(ensureSections));
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  const loader = loaders[`./${locale}.json`];
+  if (!loader) throw new Error(`no translations for ${locale}`);
+  i18n.addResourceBundle(locale, 'translation', (await loader()).default);
 }
 
 function preferredLocale(): Locale {
