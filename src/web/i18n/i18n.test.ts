@@ -20,11 +20,21 @@ const placeholders = (text: unknown) =>
 
 const en = load('en');
 
+/**
+ * The keys a locale must have: en's, and for each plural message of en (`x_one`, `x_other`) the forms its
+ * own language has (Arabic `x_zero` … `x_many`, Spanish and French `x_many`), as Intl.PluralRules names them.
+ */
+function expectedKeys(locale: string) {
+  const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+  const plurals = [...en.keys()].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length));
+  return [...new Set([...en.keys(), ...plurals.flatMap((base) => categories.map((c) => `${base}_${c}`))])];
+}
+
 describe.each(LOCALES.filter((l) => l !== 'en'))('%s translations', (locale) => {
   const messages = load(locale);
 
-  it('has every key of en.json and no other', () => {
-    expect([...messages.keys()].sort()).toEqual([...en.keys()].sort());
+  it('has every key of en.json, the plural forms of its language, and no other', () => {
+    expect([...messages.keys()].sort()).toEqual(expectedKeys(locale).sort());
   });
 
   it('has no empty value', () => {
@@ -66,6 +76,19 @@ it('holds every spec message of the screens built so far, word for word, in Engl
     'connections.disconnected': '{{platform}} disconnected.',
     'connections.disconnectFailed': 'Failed to disconnect {{platform}}: {{error}}',
     'connections.settingFailed': 'Failed to update setting: {{error}}',
+    'recurring.title': 'Recurring Posts',
+    'recurring.create': 'Create Recurring Post',
+    'recurring.createTitle': 'Create Recurring Post',
+    'recurring.editTitle': 'Edit Recurring Post',
+    'recurring.fillRequired': 'Please fill in all required fields',
+    'recurring.startDateRequired': 'Start date is required',
+    'recurring.frequencyRequired': 'Frequency is required',
+    'recurring.intervalRequired': 'Interval is required',
+    'recurring.intervalPositive': 'Interval must be greater than 0',
+    'recurring.created': 'Recurring post created successfully',
+    'recurring.updated': 'Recurring post updated successfully',
+    'recurring.deleted': 'Recurring post deleted successfully',
+    'recurring.deleteConfirm': 'Are you sure you want to delete this recurring post?',
   };
   for (const [key, text] of Object.entries(spec)) expect(en.get(key), key).toBe(text);
 });

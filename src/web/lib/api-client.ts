@@ -7,6 +7,8 @@ export class ApiRequestError extends Error {
   readonly fields?: Record<string, string>;
   readonly retryAfterSeconds?: number;
   readonly params?: Record<string, string | number>;
+  /** POST_NOT_PUBLISHABLE: what each network would refuse (shared/platforms/validate.ts's problems). */
+  readonly problems?: Record<string, unknown>[];
 
   constructor(body: ApiError) {
     super(body.message);
@@ -15,6 +17,7 @@ export class ApiRequestError extends Error {
     this.fields = body.fields;
     this.retryAfterSeconds = body.retryAfterSeconds;
     this.params = body.params;
+    this.problems = body.problems;
   }
 }
 
@@ -59,6 +62,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     fields: body.fields,
     retryAfterSeconds: body.retryAfterSeconds,
     params: body.params,
+    problems: body.problems,
   });
 }
 

@@ -49,4 +49,12 @@ describe('a calendar card', () => {
     // 15:00 UTC is 20:30 in India, whatever zone the test runs in.
     expect(screen.getByLabelText(/^Post at/).getAttribute('aria-label')).toMatch(/^Post at 8:30\sPM$/);
   });
+
+  it('marks an occurrence of a recurring post, and only that', () => {
+    renderWithProviders(<PostCard post={post({ recurring: true })} zone="UTC" {...actions} />);
+    expect(screen.getByRole('img', { name: 'Occurrence of a recurring post' })).toBeTruthy();
+    cleanup();
+    renderWithProviders(<PostCard post={post({})} zone="UTC" {...actions} />);
+    expect(screen.queryByRole('img', { name: 'Occurrence of a recurring post' })).toBeNull();
+  });
 });

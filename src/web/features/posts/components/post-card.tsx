@@ -1,6 +1,13 @@
 import { useDraggable } from '@dnd-kit/core';
 import { Menu } from '@mantine/core';
-import { IconCalendarEvent, IconDots, IconInfoCircle, IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  IconCalendarEvent,
+  IconDots,
+  IconInfoCircle,
+  IconPencil,
+  IconRepeat,
+  IconTrash,
+} from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,7 +61,19 @@ export function PostCard({
       style={transform ? { transform: `translate(${transform.x}px, ${transform.y}px)` } : undefined}
     >
       <div className={classes.head}>
-        <span className={classes.time}>{time}</span>
+        <span className={classes.time}>
+          {time}
+          {post.recurring && (
+            <span
+              role="img"
+              aria-label={t('recurring.occurrence')}
+              title={t('recurring.occurrence')}
+              className={classes.recurring}
+            >
+              <IconRepeat size={12} aria-hidden />
+            </span>
+          )}
+        </span>
         <CardMenu post={post} {...actions} />
       </div>
       {/* Made by the server already; passed through again so that nothing else ever reaches the page. */}

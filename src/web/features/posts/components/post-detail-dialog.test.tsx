@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { POST_ID, postTarget, wholePost } from '../../../testing/posts';
-import { fakeApi, renderWithProviders } from '../../../testing/render';
+import { profileQueryKey } from '../../../lib/session';
+import { profileIn } from '../../../testing/recurring';
+import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
 import { PostDetailDialog } from './post-detail-dialog';
 
 const target = postTarget;
@@ -84,11 +86,51 @@ describe('post details', () => {
     const api = fakeApi({});
     vi.stubGlobal('fetch', api.fetch);
     const onClose = vi.fn();
-    renderWithProviders(<PostDetailDialog id={ID} onClose={onClose} />);
+    // On the clock of the profile's zone, whatever the machine's.
+    const client = testQueryClient();
+    client.setQueryData(profileQueryKey, profileIn('Asia/Tokyo'));
+    renderWithProviders(<PostDetailDialog id={ID} onClose={onClose} />, { client });
     expect(await screen.findByText('This post no longer exists: it was deleted.')).toBeTruthy();
     expect(onClose).toHaveBeenCalledTimes(1);
     // A 404 is not asked again.
     expect(api.calls.filter((c) => c.path === `/api/posts/${ID}`)).toHaveLength(1);
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it('says when the post is an occurrence of a recurring post, and leads to it', async () => {
+    const occurrence: Post = {
+      ...post([target({})], 'scheduled'),
+      recurringId: '3b2f7c1a-5d4e-4f6a-8b9c-0d1e2f3a4b5c',
+      occurrenceAt: '2030-01-05T15:00:00.000Z',
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: occurrence }) }).fetch,
+    );
+    const onClose = vi.fn();
+    // On the clock of the profile's zone, whatever the machine's.
+    const client = testQueryClient();
+    client.setQueryData(profileQueryKey, profileIn('Asia/Tokyo'));
+    renderWithProviders(<PostDetailDialog id={ID} onClose={onClose} />, { client });
+    expect(
+      await screen.findByText(
+        /^An occurrence of a recurring post, planned for Sunday, January 6, 2030 at 12:00\sAM\.$/,
+      ),
+    ).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Show recurring posts' });
+    expect(link.getAttribute('href')).toBe('/posts?view=recurring');
+    fireEvent.click(link);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says nothing of the kind for a single post', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: post([target({})], 'scheduled') }) })
+        .fetch,
+    );
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />);
+    await screen.findByRole('article');
+    expect(screen.queryByText(/recurring post/)).toBeNull();
   });
 });

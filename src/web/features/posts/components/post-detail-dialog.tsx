@@ -1,8 +1,9 @@
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
+import { IconExternalLink, IconRefresh, IconRepeat } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
@@ -122,6 +123,26 @@ export function PostDetailDialog({ id, onClose }: { id: string; onClose: () => v
   );
 }
 
+/** An occurrence of a recurring post says so, with when the rule planned it, and leads to the rule. */
+function RecurringNote({ post, zone, onClose }: { post: Post; zone: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <IconRepeat size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm">
+        {post.occurrenceAt
+          ? t('recurring.occurrenceOf', {
+              time: formatLongDateTime(post.occurrenceAt, { timeZone: zone }),
+            })
+          : t('recurring.occurrence')}{' '}
+        <Anchor component={Link} to="/posts?view=recurring" size="sm" onClick={onClose}>
+          {t('recurring.showRecurring')}
+        </Anchor>
+      </Text>
+    </Group>
+  );
+}
+
 function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
   const zone = useTimeZone();
@@ -140,6 +161,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
           {t(`calendar.status.${post.status}`)}
         </Badge>
       </Group>
+      {post.recurringId && <RecurringNote post={post} zone={zone} onClose={onClose} />}
       <Paper withBorder p="sm" radius="sm" aria-label={t('postDetail.content')} role="article">
         {post.content.trim() ? (
           <Text size="sm" dangerouslySetInnerHTML={{ __html: cardHtml(post.content) }} />

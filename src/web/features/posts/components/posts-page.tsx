@@ -1,4 +1,5 @@
-import { Box, Container, Group, LoadingOverlay, Stack, Title } from '@mantine/core';
+import { Box, Center, Container, Group, Loader, LoadingOverlay, Stack, Tabs, Title } from '@mantine/core';
+import { IconRepeat, IconSend } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +8,10 @@ import { Composer, type Draft, draftOf, emptyDraft } from './composer';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
 import { type PostDialog, PostLists } from './post-lists';
 
+// Its own chunk, loaded when the Recurring Posts tab is first opened.
+const RecurringPosts = lazy(() =>
+  import('./recurring/recurring-posts').then((m) => ({ default: m.RecurringPosts })),
+);
 const PostDetailDialog = lazy(() =>
   import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })),
 );
@@ -14,11 +19,20 @@ const PostDetailDialog = lazy(() =>
 const scrollTo = (id: string) =>
   document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
+/** Sets or removes one search parameter, keeping the others, without a new history entry. */
+const withParam = (current: URLSearchParams, name: string, value: string | null) => {
+  const next = new URLSearchParams(current);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  return next;
+};
+
 /**
- * The post manager: the composer above the Content Calendar and the Drafts list. `headerActions` is what
- * the app puts beside the title (Manage Platforms); `manageAccounts` is what the composer offers when a
- * selected network has no usable account (Manage Platforms again, smaller). `?edit=<id>` opens that post
- * in the composer (the dashboard links here), `?tab=drafts` shows the drafts.
+ * The post manager, as the spec's two tabs: Single Post (the composer above the Content Calendar and the
+ * Drafts list) and Recurring Posts. `headerActions` is what the app puts beside the title (Manage
+ * Platforms); `manageAccounts` is what the composer offers when a selected network has no usable account
+ * (Manage Platforms again, smaller). `?edit=<id>` opens that post in the composer (the dashboard links
+ * here), `?tab=drafts` shows the drafts, `?view=recurring` the recurring posts.
  */
 export function PostsPage({
   headerActions,
@@ -32,6 +46,7 @@ export function PostsPage({
   const [dialog, setDialog] = useState<PostDialog | null>(null);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'drafts' ? 'drafts' : 'calendar';
+  const view = params.get('view') === 'recurring' ? 'recurring' : 'single';
 
   const onSaved = () => {
     setDraft(emptyDraft());
@@ -55,31 +70,23 @@ export function PostsPage({
   }, []);
   const onTab = useCallback(
     (value: string | null) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === 'drafts') next.set('tab', 'drafts');
-          else next.delete('tab');
-          return next;
-        },
-        { replace: true },
-      ),
+      setParams((current) => withParam(current, 'tab', value === 'drafts' ? 'drafts' : null), {
+        replace: true,
+      }),
     [setParams],
   );
+  const onView = (value: string | null) =>
+    setParams((current) => withParam(current, 'view', value === 'recurring' ? 'recurring' : null), {
+      replace: true,
+    });
 
-  // A link with ?edit=<id> opens that post once; the parameter goes, so a reload does not open it again.
+  // A link with ?edit=<id> opens that post once, in the Single Post tab; the parameter goes, so a reload
+  // does not open it again.
   const editId = params.get('edit');
   useEffect(() => {
     if (!editId) return;
     open(editId);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('edit');
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withParam(withParam(current, 'edit', null), 'view', null), { replace: true });
   }, [editId, open, setParams]);
 
   return (
@@ -89,11 +96,45 @@ export function PostsPage({
           <Title order={1}>{t('posts.title')}</Title>
           {headerActions}
         </Group>
-        <Box id="composer" pos="relative">
-          <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
-          <Composer draft={draft} onChange={setDraft} onSaved={onSaved} manageAccounts={manageAccounts} />
-        </Box>
-        <PostLists tab={tab} onTab={onTab} onAddPost={onAddPost} onOpen={open} onDialog={setDialog} />
+        {/* Hidden by CSS, not by React's Activity (Mantine's default): Activity runs the hidden composer's
+            effect clean-ups, which destroy its Tiptap editor for good, so coming back would crash it. */}
+        <Tabs value={view} onChange={onView} keepMountedMode="display-none">
+          <Tabs.List mb="md">
+            <Tabs.Tab value="single" leftSection={<IconSend size={16} aria-hidden />}>
+              {t('recurring.singleTab')}
+            </Tabs.Tab>
+            <Tabs.Tab value="recurring" leftSection={<IconRepeat size={16} aria-hidden />}>
+              {t('recurring.tab')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="single">
+            <Stack>
+              <Box id="composer" pos="relative">
+                <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
+                <Composer
+                  draft={draft}
+                  onChange={setDraft}
+                  onSaved={onSaved}
+                  manageAccounts={manageAccounts}
+                />
+              </Box>
+              <PostLists tab={tab} onTab={onTab} onAddPost={onAddPost} onOpen={open} onDialog={setDialog} />
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="recurring">
+            {view === 'recurring' && (
+              <Suspense
+                fallback={
+                  <Center py="lg">
+                    <Loader aria-label={t('common.loading')} />
+                  </Center>
+                }
+              >
+                <RecurringPosts />
+              </Suspense>
+            )}
+          </Tabs.Panel>
+        </Tabs>
       </Stack>
       {dialog?.kind === 'details' && (
         <Suspense>

@@ -22,25 +22,35 @@ const typeOver = { onMouseUp: keepSelected };
 export const fromPickerValue = (value: string | null, zone: string): Date | null =>
   value ? fromZonedWallClock(value, zone) : null;
 
-/** When the post goes out: a day from the calendar, a time typed or picked, never in the past. */
+/**
+ * When the post goes out: a day from the calendar, a time typed or picked, never in the past. A recurring
+ * post's start uses it too, with its own label; one being edited may have started already (`allowPast`).
+ */
 export function SchedulePicker({
   value,
   zone,
   onChange,
+  label,
+  error,
+  allowPast = false,
 }: {
   value: Date | null;
   /** The user's time zone: the picker shows and reads its clocks, whatever the browser's zone. */
   zone: string;
   onChange: (value: Date | null) => void;
+  label?: string;
+  error?: string;
+  allowPast?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <DateTimePicker
-      label={t('composer.when')}
+      label={label ?? t('composer.when')}
       placeholder={t('composer.whenPlaceholder')}
       value={value && toZonedWallClock(value, zone)}
       onChange={(next) => onChange(fromPickerValue(next, zone))}
-      minDate={toZonedWallClock(new Date(), zone)}
+      minDate={allowPast ? undefined : toZonedWallClock(new Date(), zone)}
+      error={error}
       clearable
       // Shown the reader's way ("Dec 12, 2026, 2:30 PM", "12.12.2026, 14:30"); the value stays on the zone's clock.
       valueFormat={(value) => formatDateTime(dayjs(value).toDate())}

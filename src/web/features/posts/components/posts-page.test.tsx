@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { profileQueryKey } from '../../../lib/session';
+import { profileIn } from '../../../testing/recurring';
+import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
+import { PostsPage } from './posts-page';
+
+function page(path: string) {
+  const api = fakeApi({
+    'GET /api/recurring-posts': () => ({ status: 200, json: { data: [] } }),
+    'GET /api/posts/drafts?limit=20&offset=0': () => ({ status: 200, json: { data: [], total: 0 } }),
+  });
+  vi.stubGlobal('fetch', api.fetch);
+  const client = testQueryClient();
+  client.setQueryData(profileQueryKey, profileIn('UTC'));
+  renderWithProviders(<PostsPage />, { path, client });
+  return api;
+}
+const selected = (name: string) => screen.getByRole('tab', { name }).getAttribute('aria-selected');
+
+describe('the post manager tabs', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens Single Post by default and loads nothing of the recurring posts', () => {
+    const api = page('/posts');
+    expect(selected('Single Post')).toBe('true');
+    expect(selected('Calendar')).toBe('true');
+    expect(api.calls.some((c) => c.path.startsWith('/api/recurring-posts'))).toBe(false);
+  });
+
+  it('keeps ?tab=drafts working inside Single Post', () => {
+    page('/posts?tab=drafts');
+    expect(selected('Single Post')).toBe('true');
+    expect(selected('Drafts')).toBe('true');
+  });
+
+  it('opens Recurring Posts from ?view=recurring, and goes back to Single Post', async () => {
+    page('/posts?view=recurring');
+    expect(selected('Recurring Posts')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'Recurring Posts' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Single Post' }));
+    expect(selected('Single Post')).toBe('true');
+    expect(screen.queryByRole('heading', { name: 'Recurring Posts' })).toBeNull();
+  });
+});

@@ -1,0 +1,199 @@
+import { Alert, Button, Container, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
+import { ApiRequestError } from '../../../../lib/api-client';
+import { errorMessage } from '../../../../lib/error-message';
+import { notify } from '../../../../lib/notify';
+import { useProfile } from '../../../../lib/session';
+import { useTimeZone } from '../../../../lib/time-zone';
+import { useSaveRecurringPost } from '../../api/save-recurring-post';
+import type { PlatformProblem } from '../../../../../shared/platforms/validate';
+import { checkDraft, ComposerChecks, problemText } from '../composer-checks';
+import type { DraftMedia } from '../composer';
+import { EditVideoDialog } from '../edit-video-dialog';
+import { MediaUploader } from '../media-uploader';
+import { PlatformSelector } from '../platform-selector';
+import { PostEditor } from '../post-editor';
+import { NextOccurrences } from './next-occurrences';
+import {
+  emptyForm,
+  type FormErrors,
+  formOf,
+  type RecurringForm,
+  ruleOf,
+  serverErrors,
+  validate,
+} from './recurring-form';
+import { RuleFields } from './rule-fields';
+
+/** A field's message under a control that has no error slot of its own (the editor, the networks). */
+function FieldError({ id, message }: { id: string; message?: string }) {
+  return message ? (
+    <Text id={id} size="sm" c="red" role="alert">
+      {message}
+    </Text>
+  ) : null;
+}
+
+/**
+ * Create Recurring Post / Edit Recurring Post, full screen: the composer's editor, uploaders, networks and
+ * live checks, then the rule, and the next five occurrences it gives. Checked with the route's schema
+ * before sending; the server's field messages land on the same fields.
+ */
+export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClose: () => void }) {
+  const { t } = useTranslation();
+  const zone = useTimeZone();
+  const { data: profile } = useProfile();
+  const save = useSaveRecurringPost();
+  const [form, setForm] = useState<RecurringForm>(() => (post ? formOf(post, zone) : emptyForm()));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [editingVideo, setEditingVideo] = useState<DraftMedia | null>(null);
+  const rule = useMemo(() => ruleOf(form, zone), [form, zone]);
+  const accountType = profile?.settings.twitterAccountType ?? 'standard';
+  const { remaining, problems } = checkDraft(form.content, form.platforms, form.media, accountType);
+
+  const change = (patch: Partial<RecurringForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    // A field the user changes no longer shows its old message.
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch)) {
+        const field = key === 'start' ? 'startDate' : key === 'endDay' ? 'endDate' : key;
+        delete next[field as keyof FormErrors];
+      }
+      return next;
+    });
+  };
+
+  const submit = () => {
+    setProblem(null);
+    setFailure(null);
+    const checked = validate(form, zone);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      setProblem(t(checked.incomplete ? 'recurring.fillRequired' : 'errors.validation'));
+      return;
+    }
+    save.mutate(
+      { id: post?.id, body: checked.body },
+      {
+        onSuccess: () => {
+          notify({ color: 'green', message: t(post ? 'recurring.updated' : 'recurring.created') });
+          onClose();
+        },
+        onError: (error) => {
+          setErrors(error instanceof ApiRequestError ? serverErrors(error.fields) : {});
+          setFailure(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      fullScreen
+      onClose={onClose}
+      title={t(post ? 'recurring.editTitle' : 'recurring.createTitle')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
+      <Container size="md" px={0}>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack>
+            <div>
+              <PostEditor value={form.content} onChange={(content) => change({ content })} />
+              <FieldError id="recurring-content-error" message={errors.content && t(errors.content)} />
+            </div>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {(['image', 'video'] as const).map((kind) => (
+                <MediaUploader
+                  key={kind}
+                  kind={kind}
+                  onEdit={kind === 'video' ? setEditingVideo : undefined}
+                  items={form.media.filter((m) => m.kind === kind)}
+                  onChange={(items) =>
+                    change({ media: [...form.media.filter((m) => m.kind !== kind), ...items] })
+                  }
+                />
+              ))}
+            </SimpleGrid>
+            <FieldError id="recurring-media-error" message={errors.media && t(errors.media)} />
+            <div>
+              <PlatformSelector value={form.platforms} onChange={(platforms) => change({ platforms })} />
+              <FieldError id="recurring-platforms-error" message={errors.platforms && t(errors.platforms)} />
+            </div>
+            <ComposerChecks remaining={remaining} problems={problems} />
+            <RuleFields form={form} errors={errors} zone={zone} editing={Boolean(post)} onChange={change} />
+            <NextOccurrences rule={rule} zone={zone} />
+            {failure !== null ? (
+              <ServerProblem error={failure} />
+            ) : (
+              problem && (
+                <Alert color="red" role="alert">
+                  {problem}
+                </Alert>
+              )
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={save.isPending} disabled={problems.length > 0}>
+                {t(post ? 'recurring.save' : 'recurring.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Container>
+      {editingVideo && (
+        <EditVideoDialog
+          video={editingVideo}
+          onClose={() => setEditingVideo(null)}
+          onDone={(edits) => {
+            change({ media: form.media.map((m) => (m.id === editingVideo.id ? { ...m, edits } : m)) });
+            setEditingVideo(null);
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The server's refusal in the reader's words: the spec's sentence when content or networks are missing,
+ * and each network's problem when it checked rules the browser had not (an account type changed meanwhile).
+ */
+function ServerProblem({ error }: { error: unknown }) {
+  const { t, i18n } = useTranslation();
+  let text = errorMessage(t, error);
+  let problems: PlatformProblem[] = [];
+  if (error instanceof ApiRequestError) {
+    if (error.code === 'RECURRING_INCOMPLETE') text = t('recurring.fillRequired');
+    if (error.code === 'NOT_FOUND') text = t('recurring.notFound');
+    if (error.code === 'POST_NOT_PUBLISHABLE') {
+      text = t('recurring.notPublishable');
+      problems = (error.problems ?? []) as unknown as PlatformProblem[];
+    }
+  }
+  return (
+    <Alert color="red" role="alert">
+      {text}
+      {problems.length > 0 && (
+        <List size="sm" mt={4}>
+          {problems.map((p, i) => (
+            <List.Item key={i}>{problemText(t, i18n.language, p)}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  );
+}
