@@ -52,6 +52,7 @@ export function SchedulePicker({
       minDate={allowPast ? undefined : toZonedWallClock(new Date(), zone)}
       error={error}
       clearable
+      clearButtonProps={{ 'aria-label': t('schedulePicker.clear') }}
       // Shown the reader's way ("Dec 12, 2026, 2:30 PM", "12.12.2026, 14:30"); the value stays on the zone's clock.
       valueFormat={(value) => formatDateTime(dayjs(value).toDate())}
       maw={320}

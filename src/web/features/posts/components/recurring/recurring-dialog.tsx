@@ -143,6 +143,11 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
                 </Alert>
               )
             )}
+            {post && (
+              <Text size="sm" c="dimmed">
+                {t('recurring.editNote')}
+              </Text>
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 {t('common.cancel')}
