@@ -7,14 +7,16 @@ import {
   graphList,
   graphPaging,
   graphTimestamp,
+  insightsReply,
   nextGraphId,
+  pagePostCounts,
   params,
   pickFields,
   stripVersion,
 } from './graph';
 import type { GraphErrorSpec } from './graph';
-import { createFailQueue, createTokenStore, pullMedia, sniffMedia } from './shared';
-import type { FakeTokenState, MediaFetch } from './shared';
+import { createFailQueue, createMetricsStore, createTokenStore, pullMedia, sniffMedia } from './shared';
+import type { FakeMetrics, FakeTokenState, MediaFetch } from './shared';
 
 /**
  * A fake Facebook Graph API (Pages publishing) on 127.0.0.1, built on `fake-server.ts`. It speaks the
@@ -72,6 +74,8 @@ export interface FacebookPost {
 }
 
 export interface FacebookFake extends FakeServer {
+  /** The counts a post's fields and insights answer; a figure left out is not given. */
+  setMetrics(postId: string, metrics: FakeMetrics): void;
   /** The env our app needs to use this fake. */
   env: {
     FACEBOOK_CLIENT_ID: string;
@@ -130,6 +134,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
   const codes = new Map<string, { redirectUri: string; used: boolean }>();
   const { tokens, add, find, mark } = createTokenStore<FacebookToken>();
   const posts: FacebookPost[] = [];
+  const { setMetrics, metricsOf } = createMetricsStore();
   const unpublishedPhotos: FacebookMedia[] = [];
   const fetches: MediaFetch[] = [];
   const isAuthEndpoint = (req: FakeRequest) =>
@@ -377,6 +382,25 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
     return undefined;
   };
 
+  /** A Page post's counts (`GET /{post-id}`) and insights (`GET /{post-id}/insights`), to a token of its Page. */
+  const postMetrics = (req: FakeRequest, id: string, insights: boolean): FakeReply => {
+    const post = posts.find((candidate) => candidate.id === id);
+    if (!post)
+      return graphError({
+        code: 100,
+        subcode: 33,
+        message: `Unsupported get request. Object with ID '${id}' does not exist`,
+      });
+    const caller = authenticate(req, params(req));
+    if (isReply(caller)) return caller;
+    const counts = metricsOf(id);
+    if (!insights) return pagePostCounts(req, id, counts);
+    return insightsReply(req, id, {
+      post_impressions: counts.impressions,
+      post_impressions_unique: counts.reach,
+    });
+  };
+
   const handler = async (req: FakeRequest): Promise<FakeReply | undefined> => {
     const injected = failures.take(req);
     if (injected) return injected;
@@ -390,6 +414,10 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
     }
     const edge = /^\/([^/]+)\/(feed|photos|videos)$/.exec(path);
     if (edge) return pageEdge(req, edge[1]!, edge[2]!);
+    const insights = /^\/([^/]+)\/insights$/.exec(path);
+    if (insights && req.method === 'GET') return postMetrics(req, insights[1]!, true);
+    const node = /^\/(\d+_\d+)$/.exec(path);
+    if (node && req.method === 'GET') return postMetrics(req, node[1]!, false);
     return graphError({
       status: 400,
       code: 100,
@@ -418,6 +446,7 @@ export async function startFacebookFake(options: FacebookFakeOptions = {}): Prom
   });
 
   const fake: FacebookFake = Object.assign(server, {
+    setMetrics,
     env: {
       FACEBOOK_CLIENT_ID: clientId,
       FACEBOOK_CLIENT_SECRET: clientSecret,

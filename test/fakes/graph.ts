@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { json } from './fake-server';
 import type { FakeReply, FakeRequest } from './fake-server';
+import type { FakeMetrics } from './shared';
 
 /**
  * The Graph API as the Facebook and Instagram fakes both answer it: its error bodies, how it reads
@@ -124,3 +125,56 @@ export function graphPaging(req: FakeRequest, after: string | undefined) {
 let idCounter = 100_000_000;
 /** A numeric Graph id, unique within the test process. */
 export const nextGraphId = () => String(++idCounter);
+
+/** A field list as Graph reads `fields`: top-level names, with any `.summary(…)`/`.limit(…)` modifiers cut off. */
+const fieldNames = (req: FakeRequest) =>
+  (params(req).fields ?? '').split(',').map((field) => field.split('.')[0]!.trim());
+
+/**
+ * A Page post's counts as `GET /{post-id}?fields=reactions.summary(total_count),comments.summary(…),shares`
+ * answers them: each edge with an empty `data` and its `summary`, and `shares` left out when nobody
+ * shared (as Graph does).
+ */
+export function pagePostCounts(req: FakeRequest, id: string, counts: FakeMetrics): FakeReply {
+  const fields = fieldNames(req);
+  const edge = (total: number | undefined) =>
+    total === undefined ? undefined : { data: [], summary: { total_count: total } };
+  return json(200, {
+    id,
+    ...(fields.includes('reactions') && counts.likes !== undefined ? { reactions: edge(counts.likes) } : {}),
+    ...(fields.includes('comments') && counts.comments !== undefined
+      ? { comments: edge(counts.comments) }
+      : {}),
+    ...(fields.includes('shares') && counts.shares ? { shares: { count: counts.shares } } : {}),
+  });
+}
+
+/**
+ * `GET /{object}/insights?metric=a,b`: one entry per metric with its lifetime value, in `values` as
+ * Graph answers post insights. `known` maps each metric the object has to its count; asking for one it
+ * lacks is Graph's (#100) error, and a count the test left undefined is left out of the answer.
+ */
+export function insightsReply(
+  req: FakeRequest,
+  id: string,
+  known: Record<string, number | undefined>,
+): FakeReply {
+  const metrics = (params(req).metric ?? '').split(',').filter(Boolean);
+  const unknown = metrics.find((metric) => !(metric in known));
+  if (!metrics.length || unknown)
+    return graphError({
+      code: 100,
+      message: `(#100) metric[0] must be one of the following values: ${Object.keys(known).join(', ')}`,
+    });
+  const data = metrics
+    .filter((metric) => known[metric] !== undefined)
+    .map((metric) => ({
+      name: metric,
+      period: 'lifetime',
+      values: [{ value: known[metric] }],
+      title: metric,
+      description: metric,
+      id: `${id}/insights/${metric}/lifetime`,
+    }));
+  return json(200, { data });
+}

@@ -7,14 +7,15 @@ import {
   graphList,
   graphPaging,
   graphTimestamp,
+  insightsReply,
   nextGraphId,
   params,
   pickFields,
   stripVersion,
 } from './graph';
 import type { GraphErrorSpec } from './graph';
-import { createFailQueue, createTokenStore, pullMedia } from './shared';
-import type { FakeTokenState, MediaFetch } from './shared';
+import { createFailQueue, createMetricsStore, createTokenStore, pullMedia } from './shared';
+import type { FakeMetrics, FakeTokenState, MediaFetch } from './shared';
 
 /**
  * A fake Instagram API with Instagram Login (graph.instagram.com plus the api.instagram.com token
@@ -84,6 +85,8 @@ export interface InstagramPost {
 }
 
 export interface InstagramFake extends FakeServer {
+  /** The counts a media's fields and insights answer; a figure left out is not given. */
+  setMetrics(mediaId: string, metrics: FakeMetrics): void;
   env: {
     INSTAGRAM_CLIENT_ID: string;
     INSTAGRAM_CLIENT_SECRET: string;
@@ -155,6 +158,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
   const codes = new Map<string, { redirectUri: string; used: boolean }>();
   const { tokens, add, find, mark } = createTokenStore<InstagramToken>();
   const posts: InstagramPost[] = [];
+  const { setMetrics, metricsOf } = createMetricsStore();
   const containers = new Map<string, InstagramContainer>();
   const fetches: MediaFetch[] = [];
   const isAuthEndpoint = (req: FakeRequest) => ['/oauth/authorize', '/oauth/access_token'].includes(req.path);
@@ -448,14 +452,19 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
     const container = containers.get(id);
     if (container) return containerStatus(container);
     const post = posts.find((candidate) => candidate.id === id);
-    if (post)
+    if (post) {
+      const counts = metricsOf(post.id);
       return json(200, {
         id: post.id,
         permalink: post.permalink,
         ...(post.caption === undefined ? {} : { caption: post.caption }),
         timestamp: graphTimestamp(post.createdAt),
         media_type: post.mediaType,
+        // Graph leaves like_count out when the owner hid the likes (a test leaves `likes` out).
+        ...(counts.likes === undefined ? {} : { like_count: counts.likes }),
+        ...(counts.comments === undefined ? {} : { comments_count: counts.comments }),
       });
+    }
     return graphError({
       code: 100,
       subcode: 33,
@@ -481,6 +490,18 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
       if (edge[2] === 'media' && req.method === 'POST') return createContainer(req);
       if (edge[2] === 'media' && req.method === 'GET') return listMedia(req);
       if (edge[2] === 'media_publish' && req.method === 'POST') return publish(req);
+    }
+    const insights = /^\/([^/]+)\/insights$/.exec(path);
+    if (insights && req.method === 'GET') {
+      const post = posts.find((candidate) => candidate.id === insights[1]);
+      if (!post) return node(req, insights[1]!);
+      const counts = metricsOf(post.id);
+      return insightsReply(req, post.id, {
+        reach: counts.reach,
+        views: counts.impressions,
+        shares: counts.shares,
+        saved: 0,
+      });
     }
     const single = /^\/([^/]+)$/.exec(path);
     if (single && req.method === 'GET') return node(req, single[1]!);
@@ -521,6 +542,7 @@ export async function startInstagramFake(options: InstagramFakeOptions = {}): Pr
   });
 
   const fake: InstagramFake = Object.assign(server, {
+    setMetrics,
     env: {
       INSTAGRAM_CLIENT_ID: clientId,
       INSTAGRAM_CLIENT_SECRET: clientSecret,

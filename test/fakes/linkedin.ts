@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { bearer, json, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer } from './fake-server';
-import { createTokenStore, s256, sniffImage } from './shared';
-import type { FakeTokenState } from './shared';
+import { createMetricsStore, createTokenStore, s256, sniffImage } from './shared';
+import type { FakeMetrics, FakeTokenState } from './shared';
 
 /**
  * A fake LinkedIn that speaks the documented sequences our adapter uses: OAuth 2.0 (authorize page,
@@ -84,6 +84,8 @@ export interface LinkedinFakeOptions {
 }
 
 export interface LinkedinFake extends FakeServer {
+  /** The counts `GET /rest/socialActions/{urn}` answers for a post; a figure left out is not given. */
+  setMetrics(urn: string, metrics: FakeMetrics): void;
   person: LinkedinFakePerson;
   /** `urn:li:person:{sub}`. */
   personUrn: string;
@@ -216,6 +218,7 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
   const codes = new Map<string, { redirectUri: string; challenge?: string; scopes: string[] }>();
   const { tokens, add, find, findByRefresh, mark } = createTokenStore<LinkedinFakeToken>();
   const posts: LinkedinFakePost[] = [];
+  const { setMetrics, metricsOf } = createMetricsStore();
   const assets = new Map<string, LinkedinFakeAsset>();
   // Upload URLs are opaque to the client: they map back to the asset here.
   const uploads = new Map<string, { asset: LinkedinFakeAsset; part: number }>();
@@ -621,6 +624,28 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
     });
   }
 
+  /** `GET /rest/socialActions/{urn}`: the post's like and comment summaries (404 for an unknown post). */
+  function socialActions(urn: string): FakeReply {
+    const post = posts.find((p) => p.urn === urn);
+    if (!post)
+      return json(404, { status: 404, code: 'NOT_FOUND', message: `Not Found: ${urn}`, serviceErrorCode: 0 });
+    const counts = metricsOf(urn);
+    return json(200, {
+      target: urn,
+      $URN: `urn:li:socialActions:${urn}`,
+      likesSummary: {
+        totalLikes: counts.likes,
+        likedByCurrentUser: false,
+        aggregatedTotalLikes: counts.likes,
+      },
+      commentsSummary: {
+        totalFirstLevelComments: counts.comments,
+        aggregatedTotalComments: counts.comments,
+        selectedComments: [],
+      },
+    });
+  }
+
   function rest(req: FakeRequest, token: LinkedinFakeToken): FakeReply | undefined {
     const headerProblem = checkRestHeaders(req);
     if (headerProblem) return headerProblem;
@@ -636,6 +661,8 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
     if (method === 'GET' && video) return videoStatus(decodeURIComponent(video[1]!), token);
     if (method === 'POST' && path === '/rest/posts') return createPost(req, token);
     if (method === 'GET' && path === '/rest/posts') return findByAuthor(req, token);
+    const actions = /^\/rest\/socialActions\/([^/]+)$/.exec(path);
+    if (method === 'GET' && actions) return socialActions(decodeURIComponent(actions[1]!));
     return undefined;
   }
 
@@ -693,6 +720,7 @@ export async function startLinkedinFake(options: LinkedinFakeOptions = {}): Prom
     LINKEDIN_API_URL: server.url,
   };
   return Object.assign(server, {
+    setMetrics,
     person,
     personUrn,
     clientId,

@@ -268,3 +268,24 @@ export async function createMediaFile(
   file.publicUrl = media ? media.serve({ id, path, mime }) : `http://127.0.0.1:9/media/${id}`;
   return file;
 }
+
+/** The counts a test sets on a published post (`setMetrics`); a figure left out is one the fake does not give. */
+export interface FakeMetrics {
+  likes?: number;
+  shares?: number;
+  quotes?: number;
+  comments?: number;
+  reach?: number;
+  impressions?: number;
+}
+
+/** Counts per remote post id, for the fakes' metrics endpoints. */
+export function createMetricsStore() {
+  const counts = new Map<string, FakeMetrics>();
+  return {
+    setMetrics: (remoteId: string, metrics: FakeMetrics) => void counts.set(remoteId, metrics),
+    /** What a test set for the post, or all zero: a fresh post has no likes yet. */
+    metricsOf: (remoteId: string): FakeMetrics =>
+      counts.get(remoteId) ?? { likes: 0, shares: 0, quotes: 0, comments: 0, reach: 0, impressions: 0 },
+  };
+}

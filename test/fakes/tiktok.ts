@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { bearer, json, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer, FaultMatch } from './fake-server';
-import { createFailQueue, createTokenStore, pullMedia, sniffMedia } from './shared';
-import type { FakeTokenState, MediaFetch } from './shared';
+import { createFailQueue, createMetricsStore, createTokenStore, pullMedia, sniffMedia } from './shared';
+import type { FakeMetrics, FakeTokenState, MediaFetch } from './shared';
 
 /**
  * A fake TikTok (Login Kit v2 + Content Posting API v2) on 127.0.0.1, built on `fake-server.ts`:
@@ -106,6 +106,8 @@ export interface TiktokFake extends FakeServer {
   /** Answers the next matching API call with `{error:{code,message}}` at `status`. */
   failNext(error: { code: string; message?: string; status?: number }, match?: FaultMatch): void;
   authorizeAnswer: 'approve' | 'deny';
+  /** The counts `POST /v2/video/query/` answers for a post id; a figure left out is not given. */
+  setMetrics(postId: string, metrics: FakeMetrics): void;
 }
 
 const logId = () => randomBytes(12).toString('hex').toUpperCase();
@@ -143,6 +145,7 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
   >();
   const { tokens, add, find, findByRefresh, mark } = createTokenStore<TiktokToken>();
   const posts: TiktokPost[] = [];
+  const { setMetrics, metricsOf } = createMetricsStore();
   const publishes = new Map<string, TiktokPublish>();
   const uploads: TiktokFake['uploads'] = [];
   const fetches: MediaFetch[] = [];
@@ -525,6 +528,34 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
     });
   };
 
+  /**
+   * `POST /v2/video/query/?fields=…` (Display API, scope `video.list`): the caller's videos among
+   * `filters.video_ids` (at most 20), with the fields asked for; others' and unknown ids are left out.
+   */
+  const videoQuery = (req: FakeRequest, caller: TiktokToken): FakeReply => {
+    const missing = needScope(caller, 'video.list');
+    if (missing) return missing;
+    const ids = (req.json as { filters?: { video_ids?: unknown } } | undefined)?.filters?.video_ids;
+    if (!Array.isArray(ids) || !ids.length || ids.length > 20)
+      return apiError(400, 'invalid_params', 'filters.video_ids must hold 1 to 20 ids.');
+    const fields = (req.query.get('fields') ?? '').split(',');
+    const videos = posts
+      .filter((p) => p.openId === caller.openId && ids.includes(String(p.postId)))
+      .map((p) => {
+        const counts = metricsOf(String(p.postId));
+        const all: Record<string, unknown> = {
+          id: String(p.postId),
+          title: p.title ?? '',
+          like_count: counts.likes,
+          comment_count: counts.comments,
+          share_count: counts.shares,
+          view_count: counts.impressions,
+        };
+        return Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
+      });
+    return ok({ videos, cursor: 0, has_more: false });
+  };
+
   const api = (req: FakeRequest, server: FakeServer): FakeReply | undefined => {
     const caller = authenticate(req);
     if (isReply(caller)) return caller;
@@ -539,6 +570,7 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
     if (req.path === '/v2/post/publish/video/init/') return videoInit(req, caller, server);
     if (req.path === '/v2/post/publish/content/init/') return photoInit(req, caller);
     if (req.path === '/v2/post/publish/status/fetch/') return status(req, caller);
+    if (req.path === '/v2/video/query/') return videoQuery(req, caller);
     return undefined;
   };
 
@@ -590,6 +622,7 @@ export async function startTiktokFake(options: TiktokFakeOptions = {}): Promise<
     failNext: (error: { code: string; message?: string; status?: number }, match?: FaultMatch) =>
       failures.push(apiError(error.status ?? 400, error.code, error.message ?? error.code), match),
     authorizeAnswer: 'approve' as 'approve' | 'deny',
+    setMetrics,
   });
   holder.fake = fake;
   return fake;

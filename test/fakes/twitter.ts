@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { NetworkConfig } from '../../src/server/platforms/contract';
 import { basicAuth, bearer, json, pageNewestFirst, redirect, startFakeServer } from './fake-server';
 import type { FakeReply, FakeRequest, FakeServer } from './fake-server';
-import { createTokenStore, s256, sniffImage } from './shared';
-import type { FakeTokenState } from './shared';
+import { createMetricsStore, createTokenStore, s256, sniffImage } from './shared';
+import type { FakeMetrics, FakeTokenState } from './shared';
 
 /**
  * A fake X (API v2) that speaks the documented sequences our adapter uses: OAuth 2.0 with PKCE
@@ -71,6 +71,10 @@ export interface XFakeOptions {
 }
 
 export interface XFake extends FakeServer {
+  /** The counts `GET /2/tweets/:id` answers for a tweet; a figure left out is not given. */
+  setMetrics(tweetId: string, metrics: FakeMetrics): void;
+  /** Deletes a tweet, as its author would on X. */
+  deletePost(tweetId: string): void;
   user: XFakeUser;
   clientId: string;
   clientSecret: string;
@@ -161,6 +165,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
   const codes = new Map<string, { redirectUri: string; challenge: string; scopes: string[] }>();
   const { tokens, add, find, findByRefresh, mark } = createTokenStore<XFakeToken>();
   const posts: XFakeTweet[] = [];
+  const { setMetrics, metricsOf } = createMetricsStore();
   const media = new Map<string, XFakeMedia>();
 
   const issueToken = (scopes = SCOPES): XFakeToken => {
@@ -453,6 +458,49 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     });
   }
 
+  /**
+   * `GET /2/tweets/:id?tweet.fields=public_metrics`: the tweet's counts as a test set them. A deleted or
+   * unknown tweet is X's 200 with only a resource-not-found problem; a count the test left out is absent.
+   */
+  function tweetMetrics(req: FakeRequest, id: string): FakeReply {
+    const tweet = posts.find((p) => p.id === id);
+    if (!tweet)
+      return json(200, {
+        errors: [
+          {
+            value: id,
+            detail: `Could not find tweet with id: [${id}].`,
+            title: 'Not Found Error',
+            resource_type: 'tweet',
+            parameter: 'id',
+            resource_id: id,
+            type: 'https://api.twitter.com/2/problems/resource-not-found',
+          },
+        ],
+      });
+    const fields = (req.query.get('tweet.fields') ?? '').split(',');
+    const counts = metricsOf(id);
+    return json(200, {
+      data: {
+        id,
+        text: displayText(tweet),
+        edit_history_tweet_ids: [id],
+        ...(fields.includes('public_metrics')
+          ? {
+              public_metrics: {
+                like_count: counts.likes,
+                retweet_count: counts.shares,
+                quote_count: counts.quotes,
+                reply_count: counts.comments,
+                impression_count: counts.impressions,
+                bookmark_count: 0,
+              },
+            }
+          : {}),
+      },
+    });
+  }
+
   function api(req: FakeRequest): FakeReply | undefined {
     const token = authorize(req);
     if (!('accessToken' in token)) return token;
@@ -474,6 +522,8 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     }
     if (method === 'POST' && path === '/2/media/metadata') return mediaMetadata(req, token);
     if (method === 'POST' && path === '/2/tweets') return createTweet(req, token);
+    const single = /^\/2\/tweets\/([^/]+)$/.exec(path);
+    if (method === 'GET' && single) return tweetMetrics(req, decodeURIComponent(single[1]!));
     const timeline = /^\/2\/users\/([^/]+)\/tweets$/.exec(path);
     if (method === 'GET' && timeline) return userTweets(req, timeline[1]!);
     return undefined;
@@ -528,6 +578,11 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     media,
     tokens,
     postsWithText: (text: string) => posts.filter((p) => p.text === text),
+    setMetrics,
+    deletePost: (id: string) => {
+      const index = posts.findIndex((p) => p.id === id);
+      if (index >= 0) posts.splice(index, 1);
+    },
     issueToken,
     expireToken: (accessToken: string) => {
       const token = find(accessToken);

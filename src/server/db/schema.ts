@@ -467,3 +467,37 @@ export const recurringSkips = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recurringId, t.occurrenceAt] })],
 );
+
+/**
+ * One reading of a published target's figures (analytics), one row per scheduled slot: the figures the
+ * network gave (null: not given, never 0), or why there are none (`paused` while the account needs
+ * reconnecting, `failed` with the code). Keyed by (target, slot), so a read job run twice stores once.
+ */
+export const targetMetrics = pgTable(
+  'target_metrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetId: uuid('target_id')
+      .notNull()
+      .references(() => postTargets.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** Which reading of the schedule (0: the first, at about +1 h). */
+    slot: integer('slot').notNull(),
+    collectedAt: tz('collected_at').notNull(),
+    outcome: text('outcome', { enum: ['read', 'paused', 'failed'] }).notNull(),
+    errorCode: text('error_code'),
+    likes: integer('likes'),
+    shares: integer('shares'),
+    comments: integer('comments'),
+    reach: integer('reach'),
+    impressions: integer('impressions'),
+  },
+  (t) => [
+    uniqueIndex('target_metrics_target_slot_idx').on(t.targetId, t.slot),
+    index('target_metrics_target_collected_idx').on(t.targetId, t.collectedAt),
+    index('target_metrics_user_collected_idx').on(t.userId, t.collectedAt),
+  ],
+);

@@ -123,6 +123,35 @@ export interface OAuthFlow {
   refresh(credentials: Credentials, signal: AbortSignal): Promise<Credentials>;
 }
 
+/** What reading one published post's figures needs: where it is and who we are to the network. */
+export interface MetricsInput {
+  /** The network's id of the post, as `publish` answered it. */
+  remoteId: string;
+  remoteUrl: string | null;
+  credentials: Credentials;
+  account: Account;
+  settings: Record<string, string>;
+  /** Stores credentials the adapter renewed by itself (a Bluesky session), as in `PublishInput`. */
+  saveCredentials?: (credentials: Credentials) => Promise<void>;
+  signal: AbortSignal;
+}
+
+/**
+ * One post's figures as the network counts them at the moment of reading. A figure the network does not
+ * give (Bluesky has no reach, LinkedIn no shares) is null, never 0: a zero is a count, a null says
+ * "unknown", and summaries must not mistake one for the other.
+ */
+export interface MetricsReading {
+  likes: number | null;
+  /** Reposts, retweets and quotes: the post passed on. */
+  shares: number | null;
+  comments: number | null;
+  /** Distinct accounts that saw the post. */
+  reach: number | null;
+  /** Times the post was shown (views, for video networks). */
+  impressions: number | null;
+}
+
 export interface PlatformAdapter {
   platform: Platform;
   /** False when the network's client id or secret is missing from env: the UI says "not configured". */
@@ -130,4 +159,10 @@ export interface PlatformAdapter {
   /** Absent for Bluesky, which connects with a handle and an app password. */
   oauth?: OAuthFlow;
   publish(input: PublishInput): Promise<PublishResult>;
+  /**
+   * The post's figures now. Failures are `PlatformError`s classified as for `publish`: `auth` (the
+   * account needs reconnecting), `transient` (try at the next reading), `permanent` (`post_gone` when the
+   * network no longer has the post).
+   */
+  fetchMetrics(input: MetricsInput): Promise<MetricsReading>;
 }

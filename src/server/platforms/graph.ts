@@ -60,7 +60,13 @@ function classifyGraphError(platform: GraphPlatform, graph: GraphError, status: 
 export async function graphRequest(
   platform: GraphPlatform,
   url: string,
-  options: Omit<RequestOptions, 'errorMessage'>,
+  {
+    notFound,
+    ...options
+  }: Omit<RequestOptions, 'errorMessage'> & {
+    /** The failure for an object Graph says does not exist (code 100, subcode 33), when it means more. */
+    notFound?: () => PlatformError;
+  },
 ): Promise<unknown> {
   let graph: GraphError | undefined;
   const errorMessage = (body: unknown) => {
@@ -73,6 +79,7 @@ export async function graphRequest(
     return (await requestJson(platform, url, { ...options, errorMessage })).body;
   } catch (error) {
     if (!(error instanceof PlatformError) || !graph) throw error;
+    if (notFound && graph.code === 100 && graph.error_subcode === 33) throw notFound();
     const classified = classifyGraphError(platform, graph, error.options.status ?? 400);
     // A 401 stays `auth` even when its Graph code says nothing more specific.
     throw classified.kind === 'permanent' && error.kind === 'auth' ? error : classified;
@@ -158,4 +165,41 @@ export function findInGraphList<Item>(
     },
     verdict,
   );
+}
+
+/** An insights answer: one entry per metric, its lifetime value in `values` (or `total_value`). */
+const Insights = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      values: z.array(z.object({ value: z.unknown() })).optional(),
+      total_value: z.object({ value: z.unknown() }).optional(),
+    }),
+  ),
+});
+
+/**
+ * `/{object}/insights?metric=…` as a map of metric name to number. A metric Graph left out, or gave as
+ * something other than a number, is absent (not zero). A refusal of insights alone (a permission the
+ * token lacks, media too old or of a kind without insights) answers an empty map: the caller has read
+ * the object itself with the same token, so the account is fine and these figures are simply not given.
+ */
+export async function graphInsights(
+  platform: GraphPlatform,
+  url: string,
+  signal: AbortSignal,
+): Promise<Map<string, number>> {
+  let body: unknown;
+  try {
+    body = await graphRequest(platform, url, { method: 'GET', signal });
+  } catch (error) {
+    if (error instanceof PlatformError && error.kind !== 'transient') return new Map();
+    throw error;
+  }
+  const figures = new Map<string, number>();
+  for (const metric of expectShape(platform, Insights, body).data) {
+    const value = metric.total_value?.value ?? metric.values?.at(-1)?.value;
+    if (typeof value === 'number') figures.set(metric.name, value);
+  }
+  return figures;
 }

@@ -47,6 +47,8 @@ export const PLATFORM_ERROR_CODES = [
   'media_processing',
   'media_processing_failed',
   'not_listed_yet',
+  // Reading a published post's figures (analytics): the network no longer has the post.
+  'post_gone',
   // Looking for an earlier attempt's post before posting again.
   'resume_lookup_incomplete',
 ] as const;

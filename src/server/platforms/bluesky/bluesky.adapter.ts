@@ -11,9 +11,10 @@ import {
   XRPCError,
 } from '@atproto/api';
 import { type Account, type Credentials, type MediaFile, PlatformError } from '../contract';
-import type { PlatformAdapter, PublishInput, PublishResult } from '../contract';
+import type { MetricsInput, MetricsReading, PlatformAdapter, PublishInput, PublishResult } from '../contract';
 import { retryAfterMs, timedOut, unexpectedAnswer } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
+import { countOf, postGone, reading } from '../metrics';
 
 /**
  * Bluesky (AT Protocol). There is no OAuth app to register: a person connects with their handle and an
@@ -208,7 +209,10 @@ interface Connection {
 }
 
 /** An agent resuming the stored session; the agent refreshes it by itself when the PDS says it expired. */
-function openConnection(serviceUrl: string, input: PublishInput): Connection {
+function openConnection(
+  serviceUrl: string,
+  input: Pick<PublishInput, 'credentials' | 'account' | 'signal'>,
+): Connection {
   const { credentials, account, signal } = input;
   const extra = credentials.extra ?? {};
   const did = extra.did ?? account.id;
@@ -264,7 +268,10 @@ async function authorised<T>(connection: Connection, call: () => Promise<T>): Pr
  * The session this publish ended with, when it is not the stored one (refreshed or logged in again):
  * stored for the next publish when the caller can, otherwise deleted, since nobody could use it again.
  */
-async function closeConnection(connection: Connection, input: PublishInput): Promise<void> {
+async function closeConnection(
+  connection: Connection,
+  input: Pick<PublishInput, 'credentials' | 'saveCredentials'>,
+): Promise<void> {
   const session = connection.agent.session;
   if (!session || session.refreshJwt === connection.storedRefreshJwt) return;
   if (!input.saveCredentials) {
@@ -406,6 +413,31 @@ async function publish(serviceUrl: string, input: PublishInput): Promise<Publish
   }
 }
 
+/**
+ * A post's counts from `app.bsky.feed.getPosts`, which the PDS answers through its AppView: likes,
+ * reposts and quotes (shares), replies. Bluesky shows no reach or views, so those stay null; a post the
+ * AppView no longer has (deleted, taken down) is missing from the answer.
+ */
+async function fetchMetrics(serviceUrl: string, input: MetricsInput): Promise<MetricsReading> {
+  const connection = openConnection(serviceUrl, input);
+  try {
+    const { data } = await authorised(connection, () =>
+      connection.agent.app.bsky.feed.getPosts({ uris: [input.remoteId] }, { signal: input.signal }),
+    );
+    const post = data.posts.find((candidate) => candidate.uri === input.remoteId);
+    if (!post) throw postGone('bluesky');
+    return reading({
+      likes: post.likeCount,
+      shares: countOf(post.repostCount, post.quoteCount),
+      comments: post.replyCount,
+    });
+  } catch (error) {
+    throw toPlatformError(error, input.signal);
+  } finally {
+    await closeConnection(connection, input).catch(() => undefined);
+  }
+}
+
 /** The Bluesky adapter. Always configured: it needs no app registration, only the service URL. */
 export function createBlueskyAdapter(options: { serviceUrl: string }): PlatformAdapter {
   const serviceUrl = trimUrl(options.serviceUrl);
@@ -413,5 +445,6 @@ export function createBlueskyAdapter(options: { serviceUrl: string }): PlatformA
     platform: 'bluesky',
     configured: true,
     publish: (input) => publish(serviceUrl, input),
+    fetchMetrics: (input) => fetchMetrics(serviceUrl, input),
   };
 }

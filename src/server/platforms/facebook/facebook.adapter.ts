@@ -10,6 +10,7 @@ import type {
   PublishInput,
   PublishResult,
 } from '../contract';
+import { fetchPagePostMetrics } from '../graph-metrics';
 import { findInGraphList, graphRequest, graphVerdict, withQuery } from '../graph';
 import { expectShape } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
@@ -267,5 +268,15 @@ export function createFacebookAdapter(config: NetworkConfig): PlatformAdapter {
     configured: Boolean(config.clientId && config.clientSecret),
     oauth: oauthFor(config),
     publish: (input) => publish(config, input),
+    fetchMetrics: (input) =>
+      fetchPagePostMetrics({
+        apiUrl: config.apiUrl,
+        id: input.remoteId,
+        auth: {
+          access_token: input.credentials.accessToken,
+          appsecret_proof: appSecretProof(config, input.credentials.accessToken),
+        },
+        signal: input.signal,
+      }),
   };
 }

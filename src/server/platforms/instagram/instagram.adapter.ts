@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlatformError } from '../contract';
 import type { MediaFile, NetworkConfig, PlatformAdapter, PublishInput, PublishResult } from '../contract';
+import { fetchMediaMetrics } from '../graph-metrics';
 import { findInGraphList, graphRequest, graphVerdict, withQuery } from '../graph';
 import { expectShape, unexpectedAnswer } from '../http';
 import { assertMediaFits, imageNeeds } from '../media';
@@ -290,5 +291,12 @@ export function createInstagramAdapter(
     configured: Boolean(config.clientId && config.clientSecret),
     oauth: oauthFor(config),
     publish: (input) => publish(config, options, input),
+    fetchMetrics: (input) =>
+      fetchMediaMetrics({
+        apiUrl: config.apiUrl,
+        id: input.remoteId,
+        auth: { access_token: input.credentials.accessToken },
+        signal: input.signal,
+      }),
   };
 }

@@ -14,6 +14,7 @@ import { expectShape, requestJson, unexpectedAnswer } from '../http';
 import type { RequestOptions } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 import { pauseBeforePoll } from '../poll';
+import { fetchSocialActions } from './linkedin.metrics';
 import { fromLittleText, toLittleText } from './little-text';
 import { RESUME_PAGE_SIZE, findNewestFirst, resumeVerdict } from '../resume';
 
@@ -375,5 +376,17 @@ export function createLinkedinAdapter(config: NetworkConfig): PlatformAdapter {
     configured: Boolean(config.clientId && config.clientSecret),
     oauth: oauthFor(config),
     publish: (input) => publish(config, input),
+    fetchMetrics: (input) =>
+      fetchSocialActions(
+        async (path) =>
+          (
+            await liRequest(`${config.apiUrl}${path}`, {
+              method: 'GET',
+              headers: restHeaders(input.credentials.accessToken, false),
+              signal: input.signal,
+            })
+          ).body,
+        input.remoteId,
+      ),
   };
 }

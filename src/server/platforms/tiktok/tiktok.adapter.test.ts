@@ -102,7 +102,7 @@ describe('TikTok adapter', () => {
     );
     expect(url.searchParams.get('client_key')).toBe(fake.env.TIKTOK_CLIENT_ID);
     expect(url.searchParams.get('client_id')).toBeNull();
-    expect(url.searchParams.get('scope')).toBe('user.info.basic,video.publish,video.upload');
+    expect(url.searchParams.get('scope')).toBe('user.info.basic,video.publish,video.upload,video.list');
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
 
     const { credentials, account } = await connect();

@@ -13,6 +13,7 @@ import type {
 import { expectShape, requestJson } from '../http';
 import { assertMediaFits, imageNeeds } from '../media';
 import { pauseBeforePoll } from '../poll';
+import { fetchVideoMetrics } from './tiktok.metrics';
 
 /**
  * TikTok through the Content Posting API v2 (direct post). A video is uploaded from disk in chunks
@@ -29,7 +30,8 @@ export interface TiktokOptions {
   chunkBytes?: number;
 }
 
-const SCOPES = ['user.info.basic', 'video.publish', 'video.upload'];
+/** `video.list` reads the counts of the account's videos (analytics). */
+const SCOPES = ['user.info.basic', 'video.publish', 'video.upload', 'video.list'];
 /** The status endpoint allows 30 calls a minute per user token: poll gently. */
 const DEFAULT_POLL_MS = 2500;
 /** Two minutes of polling per attempt; a later attempt resumes from the checkpoint. */
@@ -452,5 +454,16 @@ export function createTiktokAdapter(config: NetworkConfig, options: TiktokOption
     configured: Boolean(config.clientId && config.clientSecret),
     oauth: oauthFor(config),
     publish: (input) => publish(config, options, input),
+    fetchMetrics: (input) =>
+      fetchVideoMetrics(
+        (path, json, schema) =>
+          apiCall(
+            { apiUrl: config.apiUrl, token: input.credentials.accessToken, signal: input.signal },
+            path,
+            { method: 'POST', json },
+            schema,
+          ),
+        input.remoteId,
+      ),
   };
 }

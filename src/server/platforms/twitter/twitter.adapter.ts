@@ -14,6 +14,7 @@ import { expectShape, requestJson } from '../http';
 import type { RequestOptions } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 import { pauseBeforePoll } from '../poll';
+import { fetchTweetMetrics } from './twitter.metrics';
 import { RESUME_PAGE_SIZE, findNewestFirst, resumeSince, resumeVerdict } from '../resume';
 
 /**
@@ -352,5 +353,17 @@ export function createTwitterAdapter(config: NetworkConfig): PlatformAdapter {
     configured: Boolean(config.clientId && config.clientSecret),
     oauth: oauthFor(config),
     publish: (input) => publish(config, input),
+    fetchMetrics: (input) =>
+      fetchTweetMetrics(
+        async (path) =>
+          (
+            await xRequest(`${config.apiUrl}${path}`, {
+              method: 'GET',
+              headers: bearer(input.credentials.accessToken),
+              signal: input.signal,
+            })
+          ).body,
+        input.remoteId,
+      ),
   };
 }
