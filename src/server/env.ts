@@ -97,6 +97,12 @@ const EnvSchema = z
     PUBLISH_RECONCILE_SECONDS: z.coerce.number().min(0.5).default(15),
     /** How often an idle worker asks the queue for due jobs. */
     PUBLISH_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
+    /** The ffmpeg that renders edited videos; default: the one shipped in @ffmpeg-installer/ffmpeg. */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    /** Video renders one worker process runs at once (each uses every core ffmpeg is given). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** How long before a post's time its edited videos are rendered. */
+    RENDER_LEAD_MINUTES: z.coerce.number().min(0).default(10),
     ...networkFields,
   })
   .transform((env) => ({
