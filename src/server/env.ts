@@ -103,6 +103,8 @@ const EnvSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** How long before a post's time its edited videos are rendered. */
     RENDER_LEAD_MINUTES: z.coerce.number().min(0).default(10),
+    /** How often a due post whose edited video is not ready yet looks again. */
+    RENDER_WAIT_SECONDS: z.coerce.number().min(0.1).default(5),
     ...networkFields,
   })
   .transform((env) => ({

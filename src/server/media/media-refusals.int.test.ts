@@ -138,6 +138,7 @@ describe('refused and broken uploads', () => {
       },
       store: t.ctx.mediaStore,
       links: t.ctx.mediaLinks,
+      renders: t.ctx.rendersRepo,
     });
     await expect(
       failing.upload(actor, 'image', { filename: 'lost.png', stream: Readable.from([png]) }),

@@ -29,6 +29,8 @@ export interface PublisherOptions {
   /** How often to look for targets a dead worker left behind. */
   reconcileMs: number;
   pollingIntervalSeconds: number;
+  /** How often a due target whose edited video is not ready yet looks again. */
+  renderWaitMs: number;
 }
 
 export interface PublisherDeps {
@@ -107,18 +109,39 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
   };
 
   const mediaFiles = (claim: ClaimedTarget): MediaFile[] =>
-    claim.media.map((media) => ({
-      id: media.id,
-      kind: media.kind,
-      mime: media.mime,
-      bytes: media.bytes,
-      width: media.width,
-      height: media.height,
-      durationSeconds: media.durationSeconds,
-      altText: media.alt,
-      path: deps.mediaStore.pathOf(media.storageKey),
-      publicUrl: deps.mediaLinks.linkFor(media.id),
-    }));
+    claim.media.map((media) => {
+      const render = media.render;
+      if (render?.status === 'failed')
+        throw new PlatformError('permanent', `The edited video could not be made: ${render.error ?? ''}`, {
+          code: 'video_render_failed',
+        });
+      // A ready render replaces the upload: its file, its facts, and its own signed link.
+      if (render?.status === 'ready' && render.storageKey)
+        return {
+          id: media.id,
+          kind: media.kind,
+          mime: 'video/mp4',
+          bytes: render.bytes ?? media.bytes,
+          width: render.width,
+          height: render.height,
+          durationSeconds: render.durationSeconds,
+          altText: media.alt,
+          path: deps.mediaStore.pathOf(render.storageKey),
+          publicUrl: deps.mediaLinks.linkFor(render.id),
+        };
+      return {
+        id: media.id,
+        kind: media.kind,
+        mime: media.mime,
+        bytes: media.bytes,
+        width: media.width,
+        height: media.height,
+        durationSeconds: media.durationSeconds,
+        altText: media.alt,
+        path: deps.mediaStore.pathOf(media.storageKey),
+        publicUrl: deps.mediaLinks.linkFor(media.id),
+      };
+    });
 
   /** Calls the network; on an auth failure refreshes the token once and tries again. */
   const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
@@ -212,6 +235,14 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       // Someone else holds it: come back when their claim would run out, in case they died.
       if (current?.status === 'publishing' && current.leaseUntil) {
         await deps.queue.send(publishTargetJob, { targetId }, { startAfter: current.leaseUntil });
+      }
+      // Its edited video is still being made: look again soon, without counting a try.
+      if (current?.waitingForRender) {
+        await deps.queue.send(
+          publishTargetJob,
+          { targetId },
+          { startAfter: new Date(clock().getTime() + options.renderWaitMs) },
+        );
       }
       return;
     }

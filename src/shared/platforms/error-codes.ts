@@ -42,6 +42,8 @@ export const PLATFORM_ERROR_CODES = [
   'image_aspect',
   'image_type',
   'media_changed',
+  // The edited video (trim, frame, captions) could not be made (media/render).
+  'video_render_failed',
   // The network working on the post.
   'media_processing',
   'media_processing_failed',
