@@ -37,7 +37,7 @@ async function prepare(x: XFake, database: Database, dataDir: string, worker: bo
     PUBLISH_LEASE_SECONDS: '30',
     ...tuning,
   });
-  const queue = await startQueue(database, logger, { worker, jobs: [publishTargetJob, renderVideoJob] });
+  const queue = await startQueue(database, logger, { worker, jobs: [publishTargetJob] });
   const ctx = createContext({ env, database, logger, queue, secret, encryptionKey });
   const { user } = await ctx.auth.api.createUser({
     body: {

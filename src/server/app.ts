@@ -136,7 +136,7 @@ export async function buildApp(
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
-  await mediaRoutes(app, { media: ctx.media, guards: ctx.guards });
+  await mediaRoutes(app, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });

@@ -11,6 +11,7 @@ import {
   VideoEditsSchema,
 } from '../../shared/api/posts.schemas';
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
+import { editedFacts } from '../../shared/video/layout';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { validateForPlatform } from '../../shared/platforms/validate';
@@ -96,6 +97,7 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
     ...toMedia(m),
     edits: m.edits ? VideoEditsSchema.parse(m.edits) : null,
     alt: m.alt,
+    render: m.render,
   })),
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
@@ -231,7 +233,11 @@ export function createPostsService({
         },
       });
     }
-    const media = ordered.map(({ row }) => ({ ...row, name: row.originalName }));
+    // The networks receive the edited video: its limits apply to the trimmed length and the new frame.
+    const media = ordered.map(({ row, edits }) => ({
+      ...editedFacts(row, row.kind === 'video' ? edits : null),
+      name: row.originalName,
+    }));
     const problems = input.platforms.flatMap((platform) => validateForPlatform(platform, { text, media }));
     if (problems.length) {
       const networks = [...new Set(problems.map((p) => p.platform))].join(', ');

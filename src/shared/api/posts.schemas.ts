@@ -25,6 +25,7 @@ export const TimeZoneSchema = z
   .refine(isTimeZone, 'posts.timezoneInvalid');
 const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
 
+export const RENDER_STATUSES = ['pending', 'rendering', 'ready', 'failed'] as const;
 export const ASPECT_RATIOS = ['1:1', '4:5', '16:9'] as const;
 export const CAPTION_POSITIONS = ['top', 'bottom'] as const;
 export const CAPTION_STYLES = ['light', 'dark'] as const;
@@ -110,7 +111,17 @@ export const PostSchema = z.object({
   /** The occurrence this post was made for (recurring posts only). */
   occurrenceAt: z.string().nullable(),
   targets: z.array(PostTargetSchema),
-  media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
+  media: z.array(
+    MediaSchema.extend({
+      edits: VideoEditsSchema.nullable(),
+      alt: z.string(),
+      /** The edited video the networks receive: being made, made, or why it could not be. */
+      render: z
+        .object({ status: z.enum(RENDER_STATUSES), error: z.string().nullable() })
+        .nullable()
+        .optional(),
+    }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
