@@ -419,7 +419,8 @@ export const videoRenders = pgTable(
     width: integer('width'),
     height: integer('height'),
     durationSeconds: doublePrecision('duration_seconds'),
-    error: text('error'),
+    /** Why it failed: a code the web words (RENDER_FAILURES). */
+    error: text('error', { enum: ['no_ffmpeg', 'ffmpeg_failed', 'internal'] }),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: tz('lease_until'),
     createdAt: createdAt(),

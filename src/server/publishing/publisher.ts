@@ -7,6 +7,7 @@ import type { ConnectionsService } from '../connections/connections.service';
 import type { Queue } from '../jobs/queue';
 import type { MediaLinks } from '../media/media-links';
 import type { MediaStore } from '../media/media.store';
+import { RENDER_FAILURE_TEXT } from '../media/render/renderer';
 import type { Credentials, MediaFile, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
@@ -112,9 +113,13 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     claim.media.map((media) => {
       const render = media.render;
       if (render?.status === 'failed')
-        throw new PlatformError('permanent', `The edited video could not be made: ${render.error ?? ''}`, {
-          code: 'video_render_failed',
-        });
+        throw new PlatformError(
+          'permanent',
+          `The edited video could not be made: ${RENDER_FAILURE_TEXT[render.error ?? 'internal']}`,
+          {
+            code: 'video_render_failed',
+          },
+        );
       // A ready render replaces the upload: its file, its facts, and its own signed link.
       if (render?.status === 'ready' && render.storageKey)
         return {

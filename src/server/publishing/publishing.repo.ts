@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { Db } from '../db/client';
 import { posts, postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
@@ -58,7 +59,7 @@ export interface ClaimedRender {
   width: number | null;
   height: number | null;
   durationSeconds: number | null;
-  error: string | null;
+  error: RenderFailure | null;
 }
 
 /** A post whose edited video is still being made waits: its targets are not claimed (nor charged a try). */

@@ -215,7 +215,7 @@ describe('without ffmpeg', () => {
     const post = await waitUntilSettled(ann, created.json<Post>().id, 30_000);
     expect(post.targets[0]).toMatchObject({ status: 'failed', lastErrorCode: 'video_render_failed' });
     expect(post.targets[0]!.lastError).toContain('needs ffmpeg');
-    expect(post.media[0]!.render).toEqual({ status: 'failed', error: expect.stringContaining('ffmpeg') });
+    expect(post.media[0]!.render).toEqual({ status: 'failed', error: 'no_ffmpeg' });
     expect(tiktok.posts).toHaveLength(0);
   });
 });

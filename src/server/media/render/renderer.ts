@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RenderFailure } from '../../../shared/api/posts.schemas';
 import type { Queue } from '../../jobs/queue';
 import type { MediaStore } from '../media.store';
 import { probeVideo } from '../probe';
@@ -17,8 +18,15 @@ export interface RendererDeps {
   clock: () => Date;
 }
 
-/** Messages a person reads on the failed target (the web words them by the code `video_render_failed`). */
-export const NO_FFMPEG = 'Video editing needs ffmpeg, which this server does not have.';
+/**
+ * Why a render failed, as stored (the web words each code in six languages) and as the failed target's
+ * English reason says it (its code `video_render_failed` is what the web translates there).
+ */
+export const RENDER_FAILURE_TEXT: Record<RenderFailure, string> = {
+  no_ffmpeg: 'video editing needs ffmpeg, which this server does not have.',
+  ffmpeg_failed: 'ffmpeg could not make it from this file.',
+  internal: 'something went wrong on the server; the error was logged.',
+};
 const LEASE_MS = 2 * 60_000;
 /** A render no waiting post uses is removed once it has been left alone this long. */
 const KEEP_UNUSED_MS = 60 * 60_000;
@@ -38,7 +46,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
     if (!claimed) return;
     const ffmpeg = await deps.ffmpeg();
     if (!ffmpeg) {
-      await repo.failed(renderId, NO_FFMPEG, clock());
+      await repo.failed(renderId, 'no_ffmpeg', clock());
       return;
     }
     const heartbeat = setInterval(
@@ -82,11 +90,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
     } catch (error) {
       await store.remove(`tmp/render-${renderId}.mp4`).catch(() => undefined);
       logger.error({ err: error, render: renderId }, 'video render failed');
-      const reason =
-        error instanceof RenderError
-          ? 'ffmpeg could not make the edited video from this file.'
-          : 'Something went wrong while making the edited video; the error was logged.';
-      await repo.failed(renderId, reason, clock());
+      await repo.failed(renderId, error instanceof RenderError ? 'ffmpeg_failed' : 'internal', clock());
     } finally {
       clearInterval(heartbeat);
     }

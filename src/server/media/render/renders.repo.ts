@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { RenderFailure } from '../../../shared/api/posts.schemas';
 import type { VideoLayout } from '../../../shared/video/layout';
 
 interface ClaimRow {
@@ -58,7 +59,7 @@ export function createRendersRepo(db: Db) {
       return moved.length > 0;
     },
 
-    async failed(id: string, error: string, now: Date) {
+    async failed(id: string, error: RenderFailure, now: Date) {
       await db.execute(sql`
         update video_renders set status = 'failed', error = ${error}, lease_until = null, updated_at = ${now}
          where id = ${id} and status = 'rendering'`);
