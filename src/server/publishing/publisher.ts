@@ -7,11 +7,11 @@ import type { ConnectionsService } from '../connections/connections.service';
 import type { Queue } from '../jobs/queue';
 import type { MediaLinks } from '../media/media-links';
 import type { MediaStore } from '../media/media.store';
-import { RENDER_FAILURE_TEXT } from '../media/render/renderer';
-import type { Credentials, MediaFile, PlatformAdapter, PublishResult } from '../platforms/contract';
+import type { Credentials, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
 import { grouped } from './group';
+import { mediaFilesOf } from './media-files';
 import { publishTargetJob } from './publish.job';
 import type { ClaimedTarget, Finished, Outcome, PublishingRepo } from './publishing.repo';
 
@@ -109,44 +109,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     return Math.round(base * (0.8 + Math.random() * 0.4));
   };
 
-  const mediaFiles = (claim: ClaimedTarget): MediaFile[] =>
-    claim.media.map((media) => {
-      const render = media.render;
-      if (render?.status === 'failed')
-        throw new PlatformError(
-          'permanent',
-          `The edited video could not be made: ${RENDER_FAILURE_TEXT[render.error ?? 'internal']}`,
-          {
-            code: 'video_render_failed',
-          },
-        );
-      // A ready render replaces the upload: its file, its facts, and its own signed link.
-      if (render?.status === 'ready' && render.storageKey)
-        return {
-          id: media.id,
-          kind: media.kind,
-          mime: 'video/mp4',
-          bytes: render.bytes ?? media.bytes,
-          width: render.width,
-          height: render.height,
-          durationSeconds: render.durationSeconds,
-          altText: media.alt,
-          path: deps.mediaStore.pathOf(render.storageKey),
-          publicUrl: deps.mediaLinks.linkFor(render.id),
-        };
-      return {
-        id: media.id,
-        kind: media.kind,
-        mime: media.mime,
-        bytes: media.bytes,
-        width: media.width,
-        height: media.height,
-        durationSeconds: media.durationSeconds,
-        altText: media.alt,
-        path: deps.mediaStore.pathOf(media.storageKey),
-        publicUrl: deps.mediaLinks.linkFor(media.id),
-      };
-    });
+  const mediaFiles = (claim: ClaimedTarget) => mediaFilesOf(claim, deps.mediaStore, deps.mediaLinks);
 
   /** Calls the network; on an auth failure refreshes the token once and tries again. */
   const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
