@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { Db } from '../db/client';
 import { posts, postTargets } from '../db/schema';
@@ -63,8 +63,10 @@ export interface ClaimedRender {
 }
 
 /** A post whose edited video is still being made waits: its targets are not claimed (nor charged a try). */
-const RENDER_WAITING = sql`exists (select 1 from post_media pm join video_renders r on r.id = pm.render_id
-  where pm.post_id = t.post_id and r.status in ('pending', 'rendering'))`;
+const renderWaiting = (postId: SQL) => sql`exists (select 1 from post_media pm
+  join video_renders r on r.id = pm.render_id
+  where pm.post_id = ${postId} and r.status in ('pending', 'rendering'))`;
+const RENDER_WAITING = renderWaiting(sql`t.post_id`);
 
 export interface ClaimedTarget {
   /** The account it goes to (the user's connection of this network), if there is one. */
@@ -347,7 +349,9 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
         .where(
           sql`(${postTargets.status} = 'publishing' and ${postTargets.leaseUntil} < ${now})
             or (${postTargets.status} in ('pending', 'retrying') and ${posts.status} in ('scheduled', 'publishing')
-                and coalesce(${postTargets.nextAttemptAt}, ${posts.scheduledAt}) < ${dueBefore})`,
+                and coalesce(${postTargets.nextAttemptAt}, ${posts.scheduledAt}) < ${dueBefore}
+                -- One waiting for its render has a job that keeps looking (publisher.ts): no second one.
+                and not ${renderWaiting(sql`${postTargets.postId}`)})`,
         )
         .limit(5000);
       return rows;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VideoEditsSchema } from '../api/posts.schemas';
-import { breakLines, editedFacts, layoutVideo, needsRender, textWidth } from './layout';
+import { breakLines, editedFacts, layoutVideo, nearestRatio, needsRender, textWidth } from './layout';
 
 const hd = { width: 1280, height: 720, durationSeconds: 10 };
 const edits = (value: unknown) => VideoEditsSchema.parse(value);
@@ -37,6 +37,12 @@ describe('video layout', () => {
     expect(needsRender(hd, edits({ trim: { start: 0, end: 9 } }))).toBe(true);
     expect(needsRender(hd, edits({ captions: [{ text: ' ', position: 'top', style: 'dark' }] }))).toBe(false);
     expect(needsRender(hd, edits({ captions: [{ text: 'Hi', position: 'top', style: 'dark' }] }))).toBe(true);
+  });
+
+  it('starts the dialog on the ratio closest to the source', () => {
+    expect(nearestRatio(1920, 1080)).toBe('16:9');
+    expect(nearestRatio(1080, 1920)).toBe('4:5');
+    expect(nearestRatio(1000, 1100)).toBe('1:1');
   });
 
   it('breaks lines by the font widths, at spaces, and inside a word only when it alone is too wide', () => {

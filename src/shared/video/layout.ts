@@ -105,6 +105,16 @@ export function breakLines(text: string, maxWidth: number, fontSize: number): st
   return lines;
 }
 
+/** The ratio of the list closest to the source's own: where the dialog starts for a video not yet edited. */
+export function nearestRatio(width: number, height: number): VideoEdits['aspectRatio'] {
+  const ratios = ['1:1', '4:5', '16:9'] as const;
+  const distance = (r: string) => {
+    const [w, h] = r.split(':').map(Number) as [number, number];
+    return Math.abs(Math.log(width / height / (w / h)));
+  };
+  return ratios.reduce((best, r) => (distance(r) < distance(best) ? r : best));
+}
+
 /** True when the dialog's edits change the file: a trim that cuts, a caption, or a new frame. */
 export function needsRender(source: VideoSource, edits: VideoEdits | null | undefined): boolean {
   if (!edits) return false;

@@ -20,7 +20,7 @@ import {
   type VideoEdits,
 } from '../../../../shared/api/posts.schemas';
 import type { Variables } from '../../../../shared/api/variables.schemas';
-import { layoutVideo } from '../../../../shared/video/layout';
+import { layoutVideo, nearestRatio } from '../../../../shared/video/layout';
 import { useMediaCapabilities } from '../api/get-media-capabilities';
 import { useVariables } from '../api/variables';
 import type { DraftMedia } from './composer';
@@ -48,7 +48,10 @@ export function EditVideoDialog({
   const duration = Math.max(0.1, Math.round((video.durationSeconds ?? 0) * 10) / 10);
   const [edits, setEdits] = useState<VideoEdits>(() => ({
     trim: video.edits?.trim ?? { start: 0, end: duration },
-    aspectRatio: video.edits?.aspectRatio ?? '16:9',
+    // Edits without a trim never went through this dialog: start on the video's own shape.
+    aspectRatio: video.edits?.trim
+      ? video.edits.aspectRatio
+      : nearestRatio(video.width ?? 16, video.height ?? 9),
     captions: video.edits?.captions?.length ? video.edits.captions : [newCaption()],
   }));
   const [active, setActive] = useState(0);
