@@ -6,6 +6,26 @@ const hd = { width: 1280, height: 720, durationSeconds: 10 };
 const edits = (value: unknown) => VideoEditsSchema.parse(value);
 
 describe('video layout', () => {
+  it('scales a tiny source up to a 360 px short side, which networks take', () => {
+    const tiny = { width: 64, height: 48, durationSeconds: 1 };
+    expect(layoutVideo(tiny, edits({ trim: { start: 0, end: 1 }, aspectRatio: '1:1' }), {}).output).toEqual({
+      width: 360,
+      height: 360,
+    });
+    // No trim: the edits did not come through the dialog, and the source's own frame is kept.
+    const own = edits({ captions: [{ text: 'Hi', position: 'top', style: 'dark' }] });
+    expect(layoutVideo(tiny, own, {}).output).toEqual({ width: 480, height: 360 });
+    const caption = layoutVideo(
+      tiny,
+      edits({
+        trim: { start: 0, end: 1 },
+        captions: [{ text: 'Made with Postwell', position: 'bottom', style: 'light' }],
+      }),
+      {},
+    ).captions[0]!;
+    expect(caption.lines).toEqual(['Made with Postwell']);
+  });
+
   it('crops to the ratio around the centre, with exact even output sides and no upscaling', () => {
     const square = layoutVideo(hd, edits({ trim: { start: 1, end: 3.5 }, aspectRatio: '1:1' }), {});
     expect(square.output).toEqual({ width: 720, height: 720 });

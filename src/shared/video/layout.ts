@@ -56,9 +56,12 @@ const MAX_BOX_SHARE = 0.3;
 const MIN_FONT_PX = 10;
 // Characters outside the width table count as an em: about the width of CJK or Arabic glyphs.
 const UNKNOWN_WIDTH = 1000;
-// Longest output side per ratio; a smaller source is never scaled up.
+// The output is at most 1080 wide (1:1, 4:5) or 1920×1080 (16:9), and its short side at least 360 px
+// (several networks take nothing smaller; a tiny source is scaled up to it, a larger one never is).
 const MAX_UNIT: Record<VideoEdits['aspectRatio'], number> = { '1:1': 1080, '4:5': 270, '16:9': 120 };
+const MIN_UNIT: Record<VideoEdits['aspectRatio'], number> = { '1:1': 360, '4:5': 90, '16:9': 40 };
 const MAX_LONG_SIDE = 1920;
+const MIN_SHORT_SIDE = 360;
 /** A trim closer than this to the video's ends keeps the whole video. */
 const TRIM_EPSILON = 0.05;
 
@@ -142,9 +145,10 @@ const sameRatio = (source: VideoSource, ratio: VideoEdits['aspectRatio']) => {
 function frameOf(source: VideoSource, edits: VideoEdits) {
   if (framed(edits) && !sameRatio(source, edits.aspectRatio)) {
     const [rw, rh] = edits.aspectRatio.split(':').map(Number) as [number, number];
-    // The output is rw·k × rh·k with k even (so both sides are even for yuv420p), the largest that the
-    // source holds and the ratio's size cap allows.
-    const k = even(Math.min(source.width / rw, source.height / rh, MAX_UNIT[edits.aspectRatio]));
+    // The output is rw·k × rh·k with k even (so both sides are even for yuv420p): the largest that the
+    // source holds, within the ratio's bounds.
+    const fit = Math.min(source.width / rw, source.height / rh);
+    const k = even(Math.min(MAX_UNIT[edits.aspectRatio], Math.max(MIN_UNIT[edits.aspectRatio], fit)));
     const output = { width: rw * k, height: rh * k };
     const scale = Math.min(source.width / output.width, source.height / output.height);
     const width = Math.min(source.width, Math.round(output.width * scale));
@@ -157,7 +161,9 @@ function frameOf(source: VideoSource, edits: VideoEdits) {
     };
     return { crop, output };
   }
-  const scale = Math.min(1, MAX_LONG_SIDE / Math.max(source.width, source.height));
+  const longSide = Math.max(source.width, source.height);
+  const shortSide = Math.min(source.width, source.height);
+  const scale = Math.min(MAX_LONG_SIDE / longSide, Math.max(1, MIN_SHORT_SIDE / shortSide));
   const crop = { x: 0, y: 0, width: source.width, height: source.height };
   return {
     crop,
