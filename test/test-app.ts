@@ -16,6 +16,7 @@ import { startQueue } from '../src/server/jobs/queue';
 import type { Platform } from '../src/shared/platforms/rules';
 import type { PlatformAdapter } from '../src/server/platforms/contract';
 import { publishTargetJob } from '../src/server/publishing/publish.job';
+import { renderVideoJob } from '../src/server/media/render/render.job';
 import { createAdapters } from '../src/server/platforms/registry';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -59,7 +60,10 @@ export async function createTestApp(
   });
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   // The real queue on the test's database; workers run only when a test starts the publisher.
-  const queue = await startQueue(database, logger, { worker: false, jobs: [publishTargetJob] });
+  const queue = await startQueue(database, logger, {
+    worker: false,
+    jobs: [publishTargetJob, renderVideoJob],
+  });
   const ctx = createContext({
     env: config,
     database,

@@ -138,7 +138,7 @@ export async function buildApp(
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
-  await mediaRoutes(app, { media: ctx.media, guards: ctx.guards });
+  await mediaRoutes(app, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards });

@@ -44,6 +44,10 @@ import { createPublishScheduler } from './publishing/publish.job';
 import { createPublisher } from './publishing/publisher';
 import { createPublishingRepo } from './publishing/publishing.repo';
 import { createMediaLinks } from './media/media-links';
+import { findFfmpeg } from './media/render/ffmpeg';
+import { createRenderPreparer } from './media/render/render.job';
+import { createRenderer } from './media/render/renderer';
+import { createRendersRepo } from './media/render/renders.repo';
 
 export interface ContextInput {
   env: Env;
@@ -112,8 +116,21 @@ export function createContext({
   });
   const mediaStore = createDiskStore(join(env.DATA_DIR, 'media'));
   const mediaRepo = createMediaRepo(db);
-  const scheduler = createPublishScheduler(queue);
+  const rendersRepo = createRendersRepo(db);
+  // Looked for once, on first use: the API tells the web whether editing works, the worker renders.
+  let ffmpegLookup: Promise<string | null> | undefined;
+  const ffmpeg = () => (ffmpegLookup ??= findFfmpeg(env.FFMPEG_PATH));
+  const scheduler = createPublishScheduler(
+    queue,
+    createRenderPreparer(queue, { leadMs: env.RENDER_LEAD_MINUTES * 60_000, clock }),
+  );
   const mediaLinks = createMediaLinks({ secret, publicUrl: env.PUBLIC_URL, clock });
+  /** The render worker, started by processes that publish (main with a worker role, tests). */
+  const renderer = () =>
+    createRenderer(
+      { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock },
+      { concurrency: env.RENDER_CONCURRENCY },
+    );
   /** The worker side, created only by processes that publish (main with a worker role, tests). */
   const publisher = () =>
     createPublisher(
@@ -137,6 +154,7 @@ export function createContext({
         perNetwork: env.PUBLISH_NETWORK_CONCURRENCY,
         reconcileMs: env.PUBLISH_RECONCILE_SECONDS * 1000,
         pollingIntervalSeconds: env.PUBLISH_POLL_SECONDS,
+        renderWaitMs: env.RENDER_WAIT_SECONDS * 1000,
       },
     );
   const postsRepo = createPostsRepo(db, scheduler);
@@ -179,7 +197,15 @@ export function createContext({
     hashtags: createHashtagsRepo(db),
     variables: createVariablesService(createVariablesRepo(db)),
     mediaStore,
-    media: createMediaService({ repo: mediaRepo, store: mediaStore, links: mediaLinks }),
+    media: createMediaService({
+      repo: mediaRepo,
+      store: mediaStore,
+      links: mediaLinks,
+      renders: rendersRepo,
+    }),
+    ffmpeg,
+    rendersRepo,
+    renderer,
     adapters,
     connections,
     connectionsRepo,

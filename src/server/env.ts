@@ -107,6 +107,14 @@ const EnvSchema = z
       .default(24),
     /** A missed occurrence (the server was down) at most this late is still published; older ones are skipped. */
     RECURRING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
+    /** The ffmpeg that renders edited videos; default: the one shipped in @ffmpeg-installer/ffmpeg. */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    /** Video renders one worker process runs at once (each uses every core ffmpeg is given). */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** How long before a post's time its edited videos are rendered. */
+    RENDER_LEAD_MINUTES: z.coerce.number().min(0).default(10),
+    /** How often a due post whose edited video is not ready yet looks again. */
+    RENDER_WAIT_SECONDS: z.coerce.number().min(0.1).default(5),
     ...networkFields,
   })
   .transform((env) => ({

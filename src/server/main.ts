@@ -9,6 +9,7 @@ import { startQueue } from './jobs/queue';
 import { sendMailJob } from './mail/send-mail.job';
 import { loadEncryptionKey, loadSecret } from './secret';
 import { publishTargetJob } from './publishing/publish.job';
+import { renderVideoJob } from './media/render/render.job';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -41,7 +42,10 @@ async function main() {
   logger.info({ database: database.kind }, 'database ready');
   const secret = await loadSecret(env.AUTH_SECRET, env.DATA_DIR);
   const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
-  const queue = await startQueue(database, logger, { worker: role !== 'api', jobs: [publishTargetJob] });
+  const queue = await startQueue(database, logger, {
+    worker: role !== 'api',
+    jobs: [publishTargetJob, renderVideoJob],
+  });
   // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
   const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
   const ctx = createContext({ env, database, logger, secret, queue, encryptionKey, changes });
@@ -66,6 +70,13 @@ async function main() {
   await publisher?.start();
   const recurring = role !== 'api' ? ctx.recurringWorker() : undefined;
   recurring?.start();
+  const renderer = role !== 'api' ? ctx.renderer() : undefined;
+  await renderer?.start();
+  if (!(await ctx.ffmpeg())) {
+    logger.warn(
+      'ffmpeg was not found (FFMPEG_PATH, or the binary of @ffmpeg-installer/ffmpeg for this platform): edited videos cannot be rendered; the Edit Video dialog says so',
+    );
+  }
   logger.info(
     { role, url: app ? env.PUBLIC_URL : undefined, ms: Math.round(performance.now() - started) },
     'ready',
@@ -85,6 +96,7 @@ async function main() {
       await app?.close();
       publisher?.stop();
       await recurring?.stop();
+      renderer?.stop();
       await queue.stop();
       await database.close();
       process.exit(0);

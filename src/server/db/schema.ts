@@ -383,8 +383,50 @@ export const postMedia = pgTable(
     /** Alternative text for an image, sent to networks that take it (Bluesky, X). */
     alt: text('alt').notNull().default(''),
     edits: jsonb('edits').$type<Record<string, unknown>>().notNull().default({}),
+    /** The edited file the networks receive (set when the post is scheduled); null: the upload as it is. */
+    renderId: uuid('render_id').references(() => videoRenders.id, { onDelete: 'set null' }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index('post_media_media_idx').on(t.mediaId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.mediaId] }),
+    index('post_media_media_idx').on(t.mediaId),
+    index('post_media_render_idx').on(t.renderId),
+  ],
+);
+
+/**
+ * An edited video as the networks receive it (decision 016): one row per distinct output, keyed by the
+ * hash of the source, the layout (trim, frame, caption lines) and the encoding profile, so posts that
+ * ask for the same output share one file. Rendered by the `render-video` job ahead of the slot.
+ */
+export const videoRenders = pgTable(
+  'video_renders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'rendering', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** The shared layout (shared/video/layout.ts) the render draws. */
+    layout: jsonb('layout').$type<Record<string, unknown>>().notNull(),
+    storageKey: text('storage_key'),
+    bytes: integer('bytes'),
+    width: integer('width'),
+    height: integer('height'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    /** Why it failed: a code the web words (RENDER_FAILURES). */
+    error: text('error', { enum: ['no_ffmpeg', 'ffmpeg_failed', 'internal'] }),
+    attempts: integer('attempts').notNull().default(0),
+    leaseUntil: tz('lease_until'),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('video_renders_media_idx').on(t.mediaId)],
 );
 
 /** Named values a user inserts into captions as {{name}} (the spec kept them in the browser). */

@@ -59,6 +59,7 @@ const RULES: Record<string, Access> = {
   'PUT /api/social/twitter/settings': 'user',
   // Signed, expiring link handed to networks that pull media: the signature is the permission.
   'GET /api/media/public/:id': 'public',
+  'GET /api/media/capabilities': 'user',
   'POST /api/media': 'user',
   'GET /api/media/:id': 'user',
   'GET /api/media/:id/thumbnail': 'user',

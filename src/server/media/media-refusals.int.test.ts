@@ -113,6 +113,27 @@ describe('refused and broken uploads', () => {
     expect(await filesOnDisk()).toEqual(before);
   });
 
+  it('refuses a video ffprobe cannot read with the spec’s message, and keeps nothing of it', async () => {
+    const before = await filesOnDisk();
+    // An MP4 header (its ftyp box, so the bytes pass as video/mp4) over noise ffprobe cannot decode.
+    const ftyp = Buffer.from('0000001c667479706973766d0000020069736f6d69736f32617663310000', 'hex');
+    const noise = Buffer.alloc(4096, 0x5a);
+    const body = multipart('holiday.mp4', Buffer.concat([ftyp, noise]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/media?kind=video',
+      headers: { cookie: ann, 'content-type': body.headers['content-type'] },
+      payload: body.payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'MEDIA_UNREADABLE',
+      message: 'Failed to add holiday.mp4. Please try again.',
+      params: { file: 'holiday.mp4' },
+    });
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
   it('refuses an image of more than 40 megapixels from its header, quickly, with a message in the spec’s form', async () => {
     const huge = blankPng(16000, 16000);
     const before = await filesOnDisk();
@@ -138,6 +159,7 @@ describe('refused and broken uploads', () => {
       },
       store: t.ctx.mediaStore,
       links: t.ctx.mediaLinks,
+      renders: t.ctx.rendersRepo,
     });
     await expect(
       failing.upload(actor, 'image', { filename: 'lost.png', stream: Readable.from([png]) }),

@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
-import { MediaIdParamsSchema, MediaSchema, MediaUploadQuerySchema } from '../../shared/api/media.schemas';
+import {
+  MediaCapabilitiesSchema,
+  MediaIdParamsSchema,
+  MediaSchema,
+  MediaUploadQuerySchema,
+} from '../../shared/api/media.schemas';
 import { type Guards, userOf } from '../auth/session';
 import { AppError } from '../http/errors';
 import type { MediaFile, MediaService } from './media.service';
@@ -13,7 +18,7 @@ const BYTES = z.unknown().describe('the bytes of the file');
 
 export async function mediaRoutes(
   app: FastifyInstance,
-  { media, guards }: { media: MediaService; guards: Guards },
+  { media, guards, ffmpeg }: { media: MediaService; guards: Guards; ffmpeg: () => Promise<string | null> },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
@@ -103,6 +108,19 @@ export async function mediaRoutes(
         reply.header('cache-control', 'private, max-age=31536000, immutable'),
         await media.file(userOf(request), request.params.id, 'thumbnail'),
       ),
+  );
+
+  r.get(
+    '/api/media/capabilities',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'What this server can do with media: whether edited videos can be rendered (ffmpeg)',
+        response: { 200: MediaCapabilitiesSchema, 401: E },
+      },
+    },
+    async () => ({ videoEditing: (await ffmpeg()) !== null }),
   );
 
   r.get(

@@ -13,6 +13,7 @@ import type { MediaLinks } from './media-links';
 import type { MediaRepo, MediaRow } from './media.repo';
 import type { MediaStore } from './media.store';
 import { probeVideo } from './probe';
+import type { RendersRepo } from './render/renders.repo';
 import { semaphore } from './semaphore';
 
 const MB = 1024 * 1024;
@@ -72,11 +73,13 @@ export interface MediaServiceDeps {
   repo: MediaRepo;
   store: MediaStore;
   links: MediaLinks;
+  /** Edited renders of uploads: served by signed link, removed with their upload. */
+  renders: RendersRepo;
   /** How many images are decoded (sharp) or videos probed (ffprobe) at once; the rest wait their turn. */
   decoders?: number;
 }
 
-export function createMediaService({ repo, store, links, decoders = 2 }: MediaServiceDeps) {
+export function createMediaService({ repo, store, links, renders, decoders = 2 }: MediaServiceDeps) {
   // Each decode takes memory in proportion to the image and a thread of libuv's small pool, which the
   // file system calls of every other request share: a burst of uploads waits here instead.
   const decoding = semaphore(decoders);
@@ -206,7 +209,12 @@ export function createMediaService({ repo, store, links, decoders = 2 }: MediaSe
      * nothing about what exists.
      */
     async signedFile(id: string, link: { expires: number; sig: string; format?: 'jpeg' }) {
-      const row = links.verify(id, link.expires, link.sig) ? await repo.findSigned(id) : undefined;
+      if (!links.verify(id, link.expires, link.sig))
+        throw new AppError(404, 'NOT_FOUND', 'This link is not valid or has expired.');
+      // The link names an upload, or the edited render of one that the publisher handed over.
+      const rendered = await renders.findReady(id);
+      if (rendered) return send(rendered.mime, rendered.storageKey);
+      const row = await repo.findSigned(id);
       if (!row) throw new AppError(404, 'NOT_FOUND', 'This link is not valid or has expired.');
       if (link.format !== 'jpeg' || row.kind !== 'image' || row.mime === 'image/jpeg')
         return send(row.mime, row.storageKey);
@@ -221,8 +229,10 @@ export function createMediaService({ repo, store, links, decoders = 2 }: MediaSe
 
     async remove(actor: SessionUser, id: string) {
       const row = await get(actor, id);
+      const rendered = await renders.keysOfMedia(id);
       await repo.remove(actor.id, id);
       await store.remove(row.storageKey);
+      for (const key of rendered) await store.remove(key);
       if (row.thumbnailKey) await store.remove(row.thumbnailKey);
     },
   };

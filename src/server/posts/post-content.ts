@@ -3,6 +3,7 @@ import { type PostInput, VideoEditsSchema } from '../../shared/api/posts.schemas
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { validateForPlatform } from '../../shared/platforms/validate';
+import { editedFacts } from '../../shared/video/layout';
 import { AppError } from '../http/errors';
 import type { MediaRow } from '../media/media.repo';
 import type { MediaLink } from './posts.repo';
@@ -51,8 +52,14 @@ export async function resolveMedia(findMedia: FindMedia, userId: string, media: 
     alt: row.kind === 'image' ? alt : '',
     edits: row.kind === 'video' ? (edits ?? VideoEditsSchema.parse({})) : null,
   }));
-  return { rows: ordered.map((m) => m.row), links };
+  // What the networks will receive: an edited video's limits apply to its trimmed length and new frame.
+  const facts = ordered.map(({ row, edits }) => ({
+    ...editedFacts(row, row.kind === 'video' ? edits : null),
+    name: row.originalName,
+  }));
+  return { facts, links };
 }
+export type MediaFacts = Awaited<ReturnType<typeof resolveMedia>>['facts'];
 
 /**
  * Content and networks present (`incomplete` is the error when not), and the post within every selected
@@ -60,7 +67,7 @@ export async function resolveMedia(findMedia: FindMedia, userId: string, media: 
  */
 export function assertPublishable(
   contentHtml: string,
-  media: MediaRow[],
+  media: MediaFacts,
   platforms: Platform[],
   incomplete: { code: string; message: string },
 ) {
@@ -74,8 +81,7 @@ export function assertPublishable(
       },
     });
   }
-  const files = media.map((row) => ({ ...row, name: row.originalName }));
-  const problems = platforms.flatMap((platform) => validateForPlatform(platform, { text, media: files }));
+  const problems = platforms.flatMap((platform) => validateForPlatform(platform, { text, media }));
   if (problems.length) {
     const networks = [...new Set(problems.map((p) => p.platform))].join(', ');
     throw new AppError(400, 'POST_NOT_PUBLISHABLE', `The post does not meet the rules of ${networks}.`, {

@@ -110,6 +110,21 @@ describe('posts with images and videos', () => {
     expect(backwards.statusCode).toBe(400);
   });
 
+  it('refuses a ratio not in the list, a caption over 500 characters and a trim before the start, naming the field', async () => {
+    const edit = (edits: object) => schedule([{ id: ids.clip, edits }], ['bluesky']);
+    const ratio = await edit({ aspectRatio: '9:16' });
+    expect(ratio.statusCode).toBe(400);
+    expect(ratio.json().fields).toEqual({ 'media.0.edits.aspectRatio': 'videoRender.ratioInvalid' });
+    const long = await edit({ captions: [{ text: 'x'.repeat(501), position: 'top', style: 'dark' }] });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields).toEqual({ 'media.0.edits.captions.0.text': 'videoRender.captionTooLong' });
+    const early = await edit({ trim: { start: -1, end: 0.5 } });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().fields).toEqual({ 'media.0.edits.trim.start': 'posts.trimInvalid' });
+    const fine = await edit({ captions: [{ text: 'x'.repeat(500), position: 'top', style: 'dark' }] });
+    expect(fine.statusCode).toBe(201);
+  });
+
   it('refuses more files than a post may hold', async () => {
     const eleven = Array.from({ length: 11 }, () => ({ id: ids.png }));
     const duplicate = await schedule(eleven);

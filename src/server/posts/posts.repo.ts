@@ -1,7 +1,8 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
-import { media, postMedia, posts, postTargets } from '../db/schema';
+import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
 import type { PublishScheduler } from '../publishing/publish.job';
 
 export type PostRow = typeof posts.$inferSelect;
@@ -9,6 +10,8 @@ export type TargetRow = typeof postTargets.$inferSelect;
 export type AttachedMedia = typeof media.$inferSelect & {
   edits: Record<string, unknown> | null;
   alt: string;
+  /** The edited file being made or made for it, if the post was scheduled with edits that need one. */
+  render: { status: 'pending' | 'rendering' | 'ready' | 'failed'; error: RenderFailure | null } | null;
 };
 export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
 /** What a calendar card needs of a post and its targets. */
@@ -77,10 +80,18 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         .where(where)
         .orderBy(asc(postTargets.platform)),
       db
-        .select({ postId: postMedia.postId, edits: postMedia.edits, alt: postMedia.alt, media })
+        .select({
+          postId: postMedia.postId,
+          edits: postMedia.edits,
+          alt: postMedia.alt,
+          media,
+          renderStatus: videoRenders.status,
+          renderError: videoRenders.error,
+        })
         .from(postMedia)
         .innerJoin(posts, eq(posts.id, postMedia.postId))
         .innerJoin(media, eq(media.id, postMedia.mediaId))
+        .leftJoin(videoRenders, eq(videoRenders.id, postMedia.renderId))
         .where(where)
         .orderBy(asc(postMedia.position)),
     ]);
@@ -89,9 +100,12 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     );
     for (const { target } of targets) byPost.get(target.postId)?.targets.push(target);
     for (const a of attached)
-      byPost
-        .get(a.postId)
-        ?.media.push({ ...a.media, edits: a.media.kind === 'video' ? a.edits : null, alt: a.alt });
+      byPost.get(a.postId)?.media.push({
+        ...a.media,
+        edits: a.media.kind === 'video' ? a.edits : null,
+        alt: a.alt,
+        render: a.renderStatus ? { status: a.renderStatus, error: a.renderError } : null,
+      });
     return [...byPost.values()];
   };
 

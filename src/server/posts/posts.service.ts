@@ -93,6 +93,7 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
     ...toMedia(m),
     edits: m.edits ? VideoEditsSchema.parse(m.edits) : null,
     alt: m.alt,
+    render: m.render,
   })),
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
@@ -170,7 +171,7 @@ export function createPostsService({
   const prepare = async (actor: SessionUser, input: PostInput) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
-    const { rows, links } = await resolveMedia(findMedia, actor.id, input.media);
+    const { facts, links } = await resolveMedia(findMedia, actor.id, input.media);
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
@@ -179,7 +180,7 @@ export function createPostsService({
       };
     }
     assertMayPublish(actor);
-    assertPublishable(contentHtml, rows, input.platforms, {
+    assertPublishable(contentHtml, facts, input.platforms, {
       code: 'POST_INCOMPLETE',
       message: 'Please complete all required fields.',
     });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { postTargets } from '../db/schema';
 import { defineJob, type Queue } from '../jobs/queue';
+import type { RenderPreparer } from '../media/render/render.job';
 
 /**
  * One job per (post, network) target, due at the post's time. The job carries only the target id: the
@@ -18,8 +19,12 @@ export const publishTargetJob = defineJob({
   expireInSeconds: 15 * 60,
 });
 
-/** Writes and cancels publish jobs inside the transaction that changes the post. */
-export function createPublishScheduler(queue: Queue) {
+/**
+ * Writes and cancels publish jobs inside the transaction that changes the post. Every path that
+ * schedules a target comes here, so this is also where the post's edited videos get their render jobs
+ * (`renders`), in the same transaction, ahead of the slot.
+ */
+export function createPublishScheduler(queue: Queue, renders?: RenderPreparer) {
   return {
     schedule(tx: Db, targetIds: string[], at: Date) {
       return this.scheduleEach(
@@ -42,6 +47,7 @@ export function createPublishScheduler(queue: Queue) {
           from unnest(${sql.param(items.map((i) => i.data.targetId))}::uuid[],
                       ${sql.param(items.map((i) => i.id))}::uuid[]) as j(target_id, job_id)
          where ${postTargets.id} = j.target_id`);
+      await renders?.(tx, targets);
     },
     async cancel(tx: Db, jobIds: (string | null)[]) {
       const ids = jobIds.filter((id): id is string => id !== null);

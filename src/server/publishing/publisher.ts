@@ -7,10 +7,11 @@ import type { ConnectionsService } from '../connections/connections.service';
 import type { Queue } from '../jobs/queue';
 import type { MediaLinks } from '../media/media-links';
 import type { MediaStore } from '../media/media.store';
-import type { Credentials, MediaFile, PlatformAdapter, PublishResult } from '../platforms/contract';
+import type { Credentials, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
 import { grouped } from './group';
+import { mediaFilesOf } from './media-files';
 import { publishTargetJob } from './publish.job';
 import type { ClaimedTarget, Finished, Outcome, PublishingRepo } from './publishing.repo';
 
@@ -29,6 +30,8 @@ export interface PublisherOptions {
   /** How often to look for targets a dead worker left behind. */
   reconcileMs: number;
   pollingIntervalSeconds: number;
+  /** How often a due target whose edited video is not ready yet looks again. */
+  renderWaitMs: number;
 }
 
 export interface PublisherDeps {
@@ -106,19 +109,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     return Math.round(base * (0.8 + Math.random() * 0.4));
   };
 
-  const mediaFiles = (claim: ClaimedTarget): MediaFile[] =>
-    claim.media.map((media) => ({
-      id: media.id,
-      kind: media.kind,
-      mime: media.mime,
-      bytes: media.bytes,
-      width: media.width,
-      height: media.height,
-      durationSeconds: media.durationSeconds,
-      altText: media.alt,
-      path: deps.mediaStore.pathOf(media.storageKey),
-      publicUrl: deps.mediaLinks.linkFor(media.id),
-    }));
+  const mediaFiles = (claim: ClaimedTarget) => mediaFilesOf(claim, deps.mediaStore, deps.mediaLinks);
 
   /** Calls the network; on an auth failure refreshes the token once and tries again. */
   const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
@@ -212,6 +203,14 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       // Someone else holds it: come back when their claim would run out, in case they died.
       if (current?.status === 'publishing' && current.leaseUntil) {
         await deps.queue.send(publishTargetJob, { targetId }, { startAfter: current.leaseUntil });
+      }
+      // Its edited video is still being made: look again soon, without counting a try.
+      if (current?.waitingForRender) {
+        await deps.queue.send(
+          publishTargetJob,
+          { targetId },
+          { startAfter: new Date(clock().getTime() + options.renderWaitMs) },
+        );
       }
       return;
     }

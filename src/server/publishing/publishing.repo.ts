@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { Db } from '../db/client';
 import { posts, postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
@@ -46,7 +47,26 @@ export interface ClaimedMedia {
   durationSeconds: number | null;
   storageKey: string;
   alt: string;
+  /** The edited file to send instead (a video with edits), once the post is scheduled. */
+  render: ClaimedRender | null;
 }
+
+export interface ClaimedRender {
+  id: string;
+  status: 'pending' | 'rendering' | 'ready' | 'failed';
+  storageKey: string | null;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  error: RenderFailure | null;
+}
+
+/** A post whose edited video is still being made waits: its targets are not claimed (nor charged a try). */
+const renderWaiting = (postId: SQL) => sql`exists (select 1 from post_media pm
+  join video_renders r on r.id = pm.render_id
+  where pm.post_id = ${postId} and r.status in ('pending', 'rendering'))`;
+const RENDER_WAITING = renderWaiting(sql`t.post_id`);
 
 export interface ClaimedTarget {
   /** The account it goes to (the user's connection of this network), if there is one. */
@@ -180,6 +200,7 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
              and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${soon}
              and ((t.status in ('pending', 'retrying') and (t.next_attempt_at is null or t.next_attempt_at <= ${soon}))
                or (t.status = 'publishing' and t.lease_until < ${now}))
+             and not ${RENDER_WAITING}
           returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
@@ -208,7 +229,13 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
                (select coalesce(json_agg(json_build_object(
                          'id', m.id, 'kind', m.kind, 'mime', m.mime, 'bytes', m.bytes, 'width', m.width,
                          'height', m.height, 'durationSeconds', m.duration_seconds,
-                         'storageKey', m.storage_key, 'alt', pm.alt) order by pm.position), '[]'::json)
+                         'storageKey', m.storage_key, 'alt', pm.alt,
+                         'render', (select json_build_object('id', r.id, 'status', r.status,
+                                      'storageKey', r.storage_key, 'bytes', r.bytes, 'width', r.width,
+                                      'height', r.height, 'durationSeconds', r.duration_seconds,
+                                      'error', r.error)
+                                      from video_renders r where r.id = pm.render_id)
+                       ) order by pm.position), '[]'::json)
                   from post_media pm join media m on m.id = pm.media_id
                  where pm.post_id = c.post_id) as media
           from claimed c
@@ -254,11 +281,20 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
 
     /** What became of a target we could not claim, to decide whether to look again later. */
     async peek(targetId: string) {
-      const [row] = await db
-        .select({ status: postTargets.status, leaseUntil: postTargets.leaseUntil })
-        .from(postTargets)
-        .where(eq(postTargets.id, targetId));
-      return row;
+      const { rows } = (await db.execute(sql`
+        select t.status, t.lease_until, ${RENDER_WAITING} as waiting
+          from post_targets t where t.id = ${targetId}`)) as unknown as {
+        rows: { status: string; lease_until: string | Date | null; waiting: boolean }[];
+      };
+      const row = rows[0];
+      return (
+        row && {
+          status: row.status,
+          leaseUntil: row.lease_until ? new Date(row.lease_until) : null,
+          /** Due but held back until its post's edited video is ready. */
+          waitingForRender: row.waiting && (row.status === 'pending' || row.status === 'retrying'),
+        }
+      );
     },
 
     /** Keeps the claim alive while a long upload runs. */
@@ -313,7 +349,9 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
         .where(
           sql`(${postTargets.status} = 'publishing' and ${postTargets.leaseUntil} < ${now})
             or (${postTargets.status} in ('pending', 'retrying') and ${posts.status} in ('scheduled', 'publishing')
-                and coalesce(${postTargets.nextAttemptAt}, ${posts.scheduledAt}) < ${dueBefore})`,
+                and coalesce(${postTargets.nextAttemptAt}, ${posts.scheduledAt}) < ${dueBefore}
+                -- One waiting for its render has a job that keeps looking (publisher.ts): no second one.
+                and not ${renderWaiting(sql`${postTargets.postId}`)})`,
         )
         .limit(5000);
       return rows;

@@ -108,8 +108,8 @@ export function createRecurringService({
 
   const prepare = async (actor: SessionUser, input: RecurringInput) => {
     const contentHtml = sanitizePostHtml(input.content);
-    const { rows, links } = await resolveMedia(findMedia, actor.id, input.media);
-    assertPublishable(contentHtml, rows, input.platforms, {
+    const { facts, links } = await resolveMedia(findMedia, actor.id, input.media);
+    assertPublishable(contentHtml, facts, input.platforms, {
       code: 'RECURRING_INCOMPLETE',
       message: 'Please fill in all required fields',
     });

@@ -27,3 +27,7 @@ export const MediaSchema = z.object({
   createdAt: z.string(),
 });
 export type Media = z.infer<typeof MediaSchema>;
+
+/** What the server can do with media; without ffmpeg, edited videos cannot be rendered. */
+export const MediaCapabilitiesSchema = z.object({ videoEditing: z.boolean() });
+export type MediaCapabilities = z.infer<typeof MediaCapabilitiesSchema>;

@@ -25,12 +25,16 @@ export const TimeZoneSchema = z
   .refine(isTimeZone, 'posts.timezoneInvalid');
 const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
 
+export const RENDER_STATUSES = ['pending', 'rendering', 'ready', 'failed'] as const;
+/** Why a render failed (`videoRender.failures.<code>` on the web). */
+export const RENDER_FAILURES = ['no_ffmpeg', 'ffmpeg_failed', 'internal'] as const;
+export type RenderFailure = (typeof RENDER_FAILURES)[number];
 export const ASPECT_RATIOS = ['1:1', '4:5', '16:9'] as const;
 export const CAPTION_POSITIONS = ['top', 'bottom'] as const;
 export const CAPTION_STYLES = ['light', 'dark'] as const;
 
 export const CaptionSchema = z.object({
-  text: z.string().max(500, 'errors.validation'),
+  text: z.string().max(500, 'videoRender.captionTooLong'),
   position: z.enum(CAPTION_POSITIONS, 'errors.validation'),
   style: z.enum(CAPTION_STYLES, 'errors.validation'),
 });
@@ -41,7 +45,7 @@ export const VideoEditsSchema = z.object({
     .object({ start: z.number().min(0, 'posts.trimInvalid'), end: z.number().positive('posts.trimInvalid') })
     .refine((t) => t.end > t.start, 'posts.trimInvalid')
     .optional(),
-  aspectRatio: z.enum(ASPECT_RATIOS, 'errors.validation').default('16:9'),
+  aspectRatio: z.enum(ASPECT_RATIOS, 'videoRender.ratioInvalid').default('16:9'),
   captions: z.array(CaptionSchema).max(10, 'errors.validation').default([]),
 });
 export type VideoEdits = z.infer<typeof VideoEditsSchema>;
@@ -115,7 +119,17 @@ export const PostSchema = z.object({
   /** The occurrence this post was made for (recurring posts only). */
   occurrenceAt: z.string().nullable(),
   targets: z.array(PostTargetSchema),
-  media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
+  media: z.array(
+    MediaSchema.extend({
+      edits: VideoEditsSchema.nullable(),
+      alt: z.string(),
+      /** The edited video the networks receive: being made, made, or why it could not be. */
+      render: z
+        .object({ status: z.enum(RENDER_STATUSES), error: z.enum(RENDER_FAILURES).nullable() })
+        .nullable()
+        .optional(),
+    }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

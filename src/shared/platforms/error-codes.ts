@@ -42,6 +42,8 @@ export const PLATFORM_ERROR_CODES = [
   'image_aspect',
   'image_type',
   'media_changed',
+  // The edited video (trim, frame, captions) could not be made (media/render).
+  'video_render_failed',
   // The network working on the post's media after it received it (X and LinkedIn media, an Instagram
   // container, a TikTok publish): not done yet (transient, checked again), or given up on (permanent).
   'media_processing',

@@ -17,6 +17,7 @@ import { useTimeZone } from '../../../lib/time-zone';
 import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
 import { unreadyNetworks } from '../send-check';
+import { editedFacts } from '../../../../shared/video/layout';
 import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
 import { EditVideoDialog } from './edit-video-dialog';
@@ -102,7 +103,13 @@ export function Composer({
       platforms: draft.platforms.length ? draft.platforms : template.platforms,
     });
   };
-  const { text, remaining, problems } = checkDraft(draft.content, draft.platforms, draft.media, accountType);
+  // The networks receive each video as edited: their limits judge the trimmed length and the new frame.
+  const { text, remaining, problems } = checkDraft(
+    draft.content,
+    draft.platforms,
+    draft.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m)),
+    accountType,
+  );
   const complete = (text.trim().length > 0 || draft.media.length > 0) && draft.platforms.length > 0;
   const unready = unreadyNetworks(draft.platforms, profile?.connections ?? {});
   const send = (action: 'publish_now' | 'schedule') =>

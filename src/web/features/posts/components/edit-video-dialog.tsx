@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   Modal,
@@ -9,7 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPlus, IconVariable } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlus, IconVariable } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -18,9 +19,12 @@ import {
   CAPTION_STYLES,
   type VideoEdits,
 } from '../../../../shared/api/posts.schemas';
-import { fillVariables, type Variables } from '../../../../shared/api/variables.schemas';
+import type { Variables } from '../../../../shared/api/variables.schemas';
+import { layoutVideo, nearestRatio } from '../../../../shared/video/layout';
+import { useMediaCapabilities } from '../api/get-media-capabilities';
 import { useVariables } from '../api/variables';
 import type { DraftMedia } from './composer';
+import { EditedVideoFrame, FILL_FRAME } from './edited-video-frame';
 import { VariablesDialog } from './variables-dialog';
 
 type Caption = VideoEdits['captions'][number];
@@ -39,11 +43,15 @@ export function EditVideoDialog({
 }) {
   const { t } = useTranslation();
   const variables = useVariables();
+  const capabilities = useMediaCapabilities();
   const values: Variables = variables.data ?? {};
   const duration = Math.max(0.1, Math.round((video.durationSeconds ?? 0) * 10) / 10);
   const [edits, setEdits] = useState<VideoEdits>(() => ({
     trim: video.edits?.trim ?? { start: 0, end: duration },
-    aspectRatio: video.edits?.aspectRatio ?? '16:9',
+    // Edits without a trim never went through this dialog: start on the video's own shape.
+    aspectRatio: video.edits?.trim
+      ? video.edits.aspectRatio
+      : nearestRatio(video.width ?? 16, video.height ?? 9),
     captions: video.edits?.captions?.length ? video.edits.captions : [newCaption()],
   }));
   const [active, setActive] = useState(0);
@@ -60,7 +68,13 @@ export function EditVideoDialog({
     if (v && (v.currentTime < trim.start || v.currentTime >= trim.end)) v.currentTime = trim.start;
   };
 
-  const [w, h] = edits.aspectRatio.split(':').map(Number) as [number, number];
+  // What will be published, drawn from the same layout the server's render draws.
+  const layout = layoutVideo(
+    { width: video.width ?? 1920, height: video.height ?? 1080, durationSeconds: duration },
+    edits,
+    values,
+  );
+  const noFfmpeg = capabilities.data?.videoEditing === false;
   return (
     <Modal
       opened
@@ -69,48 +83,25 @@ export function EditVideoDialog({
       title={t('video.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
+      {noFfmpeg && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} />} mb="md" role="status">
+          {t('videoRender.needsFfmpeg')}
+        </Alert>
+      )}
       <Group align="flex-start" grow wrap="wrap">
-        <div
-          style={{
-            position: 'relative',
-            aspectRatio: `${w} / ${h}`,
-            maxHeight: '70vh',
-            background: '#000',
-            overflow: 'hidden',
-            borderRadius: 8,
-          }}
-        >
-          <video
-            ref={player}
-            src={video.url}
-            controls
-            onTimeUpdate={keepInRange}
-            onPlay={keepInRange}
-            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-          >
-            {t('media.noVideoSupport')}
-          </video>
-          {edits.captions
-            .filter((c) => c.text.trim())
-            .map((c, i) => (
-              <div
-                key={i}
-                data-testid="caption-overlay"
-                style={{
-                  position: 'absolute',
-                  insetInline: 8,
-                  [c.position === 'top' ? 'top' : 'bottom']: 40,
-                  textAlign: 'center',
-                  padding: '4px 8px',
-                  borderRadius: 4,
-                  color: c.style === 'light' ? '#fff' : '#111',
-                  background: c.style === 'light' ? 'rgba(0,0,0,0.35)' : 'rgba(255,255,255,0.85)',
-                  pointerEvents: 'none',
-                }}
-              >
-                {fillVariables(c.text, values)}
-              </div>
-            ))}
+        <div style={{ borderRadius: 8, overflow: 'hidden' }}>
+          <EditedVideoFrame layout={layout} maxHeight="70vh">
+            <video
+              ref={player}
+              src={video.url}
+              controls
+              onTimeUpdate={keepInRange}
+              onPlay={keepInRange}
+              style={FILL_FRAME}
+            >
+              {t('media.noVideoSupport')}
+            </video>
+          </EditedVideoFrame>
         </div>
         <Stack>
           <div>

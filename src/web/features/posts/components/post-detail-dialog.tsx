@@ -143,6 +143,34 @@ function RecurringNote({ post, zone, onClose }: { post: Post; zone: string; onCl
   );
 }
 
+/** Edited videos being made for the post, or that could not be made, and why (done ones say nothing). */
+function RenderStatus({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const shown = post.media.filter((m) => m.render && m.render.status !== 'ready');
+  if (!shown.length) return null;
+  return (
+    <Stack gap={4}>
+      {shown.map((m) =>
+        m.render!.status === 'failed' ? (
+          <Text key={m.id} size="sm" c="red" role="alert">
+            {t('videoRender.failed', {
+              name: m.name,
+              reason: t(`videoRender.failures.${m.render!.error ?? 'internal'}`),
+            })}
+          </Text>
+        ) : (
+          <Group key={m.id} gap="xs" wrap="nowrap">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm" role="status">
+              {t('videoRender.rendering', { name: m.name })}
+            </Text>
+          </Group>
+        ),
+      )}
+    </Stack>
+  );
+}
+
 function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
   const zone = useTimeZone();
@@ -171,6 +199,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
           </Text>
         )}
       </Paper>
+      <RenderStatus post={post} />
       <Stack gap="xs">
         {post.targets.map((target) => (
           <TargetRow key={target.platform} target={target} />

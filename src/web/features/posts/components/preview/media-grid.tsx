@@ -1,7 +1,10 @@
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../../shared/platforms/rules';
+import { layoutVideo, needsRender } from '../../../../../shared/video/layout';
+import { useVariables } from '../../api/variables';
 import type { DraftMedia } from '../composer';
+import { EditedVideoFrame, FILL_FRAME } from '../edited-video-frame';
 import classes from './network-post.module.css';
 
 /**
@@ -17,22 +20,40 @@ const TILES: Record<Platform, number> = {
   tiktok: 1,
 };
 
+/** The layout of a video that will be published edited (trimmed, reframed, captioned); else null. */
+function useEditedLayout(item: DraftMedia) {
+  const variables = useVariables();
+  if (item.kind !== 'video' || !item.width || !item.height || item.durationSeconds === null) return null;
+  const source = { width: item.width, height: item.height, durationSeconds: item.durationSeconds };
+  if (!item.edits || !needsRender(source, item.edits)) return null;
+  return layoutVideo(source, item.edits, variables.data ?? {});
+}
+
 function Tile({ item, more }: { item: DraftMedia; more: number }) {
   const { t } = useTranslation();
+  const layout = useEditedLayout(item);
   const src = item.thumbnailUrl ?? (item.kind === 'image' ? item.url : null);
+  const picture = src ? (
+    <img
+      src={src}
+      alt={item.kind === 'video' ? t('networkPreview.video', { name: item.name }) : item.alt || item.name}
+      style={layout ? FILL_FRAME : undefined}
+    />
+  ) : (
+    <span
+      className={classes.noThumb}
+      role="img"
+      aria-label={t('networkPreview.video', { name: item.name })}
+    />
+  );
   return (
     <div className={classes.tile}>
-      {src ? (
-        <img
-          src={src}
-          alt={item.kind === 'video' ? t('networkPreview.video', { name: item.name }) : item.alt || item.name}
-        />
+      {layout ? (
+        <EditedVideoFrame layout={layout} fill>
+          {picture}
+        </EditedVideoFrame>
       ) : (
-        <span
-          className={classes.noThumb}
-          role="img"
-          aria-label={t('networkPreview.video', { name: item.name })}
-        />
+        picture
       )}
       {item.kind === 'video' && (
         <span className={classes.play} aria-hidden>
