@@ -5,6 +5,7 @@ import {
   Modal,
   RangeSlider,
   SegmentedControl,
+  SimpleGrid,
   Select,
   Stack,
   Text,
@@ -88,7 +89,8 @@ export function EditVideoDialog({
           {t('videoRender.needsFfmpeg')}
         </Alert>
       )}
-      <Group align="flex-start" grow wrap="wrap">
+      {/* Side by side from the sm breakpoint; on a phone the controls go under the video at full width. */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <div style={{ borderRadius: 8, overflow: 'hidden' }}>
           <EditedVideoFrame layout={layout} maxHeight="70vh">
             <video
@@ -203,7 +205,7 @@ export function EditVideoDialog({
             </Button>
           </Group>
         </Stack>
-      </Group>
+      </SimpleGrid>
       {managing && <VariablesDialog onClose={() => setManaging(false)} />}
     </Modal>
   );
