@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
@@ -21,7 +21,7 @@ import { editedFacts } from '../../../../shared/video/layout';
 import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
 import { EditVideoDialog } from './edit-video-dialog';
-import { MediaUploader } from './media-uploader';
+import { MediaUploaders } from './media-uploader';
 import { PLATFORM_NAMES } from '../../../components/platform-icon';
 import { PlatformSelector } from './platform-selector';
 import { PreviewDialog } from './preview-dialog';
@@ -163,19 +163,11 @@ export function Composer({
           onChange={(content) => onChange({ ...draft, content })}
           onReady={onEditorReady}
         />
-        <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {(['image', 'video'] as const).map((kind) => (
-            <MediaUploader
-              key={kind}
-              kind={kind}
-              onEdit={kind === 'video' ? setEditingVideo : undefined}
-              items={draft.media.filter((m) => m.kind === kind)}
-              onChange={(items) =>
-                onChange({ ...draft, media: [...draft.media.filter((m) => m.kind !== kind), ...items] })
-              }
-            />
-          ))}
-        </SimpleGrid>
+        <MediaUploaders
+          media={draft.media}
+          onChange={(media) => onChange({ ...draft, media })}
+          onEditVideo={setEditingVideo}
+        />
         <PlatformSelector
           value={draft.platforms}
           onChange={(platforms) => onChange({ ...draft, platforms })}

@@ -41,6 +41,34 @@ interface MediaUploaderProps<M extends Item> {
   onEdit?: (item: M) => void;
 }
 
+/**
+ * The images uploader and the videos uploader side by side, over one ordered list of media (the
+ * composer's and the recurring post dialog's): each kind is edited apart, the other kind kept.
+ */
+export function MediaUploaders<M extends Item>({
+  media,
+  onChange,
+  onEditVideo,
+}: {
+  media: M[];
+  onChange: (media: M[]) => void;
+  onEditVideo: (item: M) => void;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      {(['image', 'video'] as const).map((kind) => (
+        <MediaUploader
+          key={kind}
+          kind={kind}
+          onEdit={kind === 'video' ? onEditVideo : undefined}
+          items={media.filter((m) => m.kind === kind)}
+          onChange={(items) => onChange([...media.filter((m) => m.kind !== kind), ...items])}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** Add Images / Add Videos: thumbnails (or players) two to four a row, remove one, or clear them all. */
 export function MediaUploader<M extends Item>({ kind, items, onChange, onEdit }: MediaUploaderProps<M>) {
   const { t } = useTranslation();

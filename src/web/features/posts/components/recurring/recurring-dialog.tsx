@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, List, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
@@ -12,7 +12,7 @@ import type { PlatformProblem } from '../../../../../shared/platforms/validate';
 import { checkDraft, ComposerChecks, problemText } from '../composer-checks';
 import type { DraftMedia } from '../composer';
 import { EditVideoDialog } from '../edit-video-dialog';
-import { MediaUploader } from '../media-uploader';
+import { MediaUploaders } from '../media-uploader';
 import { PlatformSelector } from '../platform-selector';
 import { PostEditor } from '../post-editor';
 import { NextOccurrences } from './next-occurrences';
@@ -113,19 +113,11 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
               <PostEditor value={form.content} onChange={(content) => change({ content })} />
               <FieldError id="recurring-content-error" message={errors.content && t(errors.content)} />
             </div>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {(['image', 'video'] as const).map((kind) => (
-                <MediaUploader
-                  key={kind}
-                  kind={kind}
-                  onEdit={kind === 'video' ? setEditingVideo : undefined}
-                  items={form.media.filter((m) => m.kind === kind)}
-                  onChange={(items) =>
-                    change({ media: [...form.media.filter((m) => m.kind !== kind), ...items] })
-                  }
-                />
-              ))}
-            </SimpleGrid>
+            <MediaUploaders
+              media={form.media}
+              onChange={(media) => change({ media })}
+              onEditVideo={setEditingVideo}
+            />
             <FieldError id="recurring-media-error" message={errors.media && t(errors.media)} />
             <div>
               <PlatformSelector value={form.platforms} onChange={(platforms) => change({ platforms })} />
