@@ -64,21 +64,15 @@ function instantOf(wall: Date, tz: string): Date {
   return new Date(minuteStart.getTime() + wall.getUTCSeconds() * 1000);
 }
 
-const cache = new WeakMap<RecurrenceRule, RRuleType>();
 function rruleOf(rule: RecurrenceRule): RRuleType {
-  let rrule = cache.get(rule);
-  if (!rrule) {
-    const weekly = rule.frequency === 'weekly' && rule.weekdays.length > 0;
-    rrule = new RRule({
-      freq: FREQUENCY[rule.frequency],
-      interval: rule.interval,
-      dtstart: floating(rule.startDate, rule.timezone),
-      count: rule.count ?? null,
-      ...(weekly ? { byweekday: [...rule.weekdays].sort((a, b) => a - b) } : {}),
-    });
-    cache.set(rule, rrule);
-  }
-  return rrule;
+  const weekly = rule.frequency === 'weekly' && rule.weekdays.length > 0;
+  return new RRule({
+    freq: FREQUENCY[rule.frequency],
+    interval: rule.interval,
+    dtstart: floating(rule.startDate, rule.timezone),
+    count: rule.count ?? null,
+    ...(weekly ? { byweekday: [...rule.weekdays].sort((a, b) => a - b) } : {}),
+  });
 }
 
 /**

@@ -18,7 +18,13 @@ const PAST_TOLERANCE_MS = 60_000;
 /** Rules taken per transaction by the worker's round. */
 const ROUND_BATCH = 50;
 
-export const ruleOf = (row: RecurringRow): RecurrenceRule => ({
+/** The rule's fields of a row (or of the values about to be written). */
+type RuleFields = Pick<
+  RecurringRow,
+  'startAt' | 'endAt' | 'occurrenceCount' | 'frequency' | 'interval' | 'weekdays' | 'timezone'
+>;
+
+export const ruleOf = (row: RuleFields): RecurrenceRule => ({
   startDate: row.startAt,
   endDate: row.endAt,
   count: row.occurrenceCount,
@@ -128,7 +134,7 @@ export function createRecurringService({
     };
     // Occurrences before now are not "missed" when the rule is new or changed: it starts from now.
     const from = new Date(clock().getTime() - PAST_TOLERANCE_MS);
-    values.nextAt = nextOccurrence(ruleOf({ ...values } as RecurringRow), from);
+    values.nextAt = nextOccurrence(ruleOf(values), from);
     return { values, links };
   };
 
