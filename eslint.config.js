@@ -17,6 +17,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'src/server/db/migrations',
+      '.tools',
     ],
   },
   js.configs.recommended,
