@@ -48,6 +48,9 @@ import { findFfmpeg } from './media/render/ffmpeg';
 import { createRenderPreparer } from './media/render/render.job';
 import { createRenderer } from './media/render/renderer';
 import { createRendersRepo } from './media/render/renders.repo';
+import { createTokenRate } from './tokens/token-rate';
+import { createTokensRepo } from './tokens/tokens.repo';
+import { createTokensService } from './tokens/tokens.service';
 
 export interface ContextInput {
   env: Env;
@@ -87,6 +90,12 @@ export function createContext({
   });
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger });
   const audit = createAuditRepo(db);
+  const tokens = createTokensService({
+    repo: createTokensRepo(db),
+    audit,
+    rate: createTokenRate(env.API_TOKEN_RATE_PER_MINUTE, clock),
+    clock,
+  });
   const settingsRepo = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
   const signInLock = createSignInLock(createLoginThrottleRepo(db), {
@@ -189,7 +198,8 @@ export function createContext({
     admin: createAdminRepo(db),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
-    guards: createGuards(auth, audit, changes),
+    guards: createGuards(auth, audit, changes, tokens),
+    tokens,
     changes,
     signInLock,
     users,
