@@ -19,6 +19,7 @@ import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
+import { createPostsStatusRepo } from './posts/posts-status.repo';
 import { createRecurringRepo } from './recurring/recurring.repo';
 import { createRecurringService } from './recurring/recurring.service';
 import { createRecurringWorker } from './recurring/recurring.worker';
@@ -169,6 +170,7 @@ export function createContext({
   const postsRepo = createPostsRepo(db, scheduler);
   const posts = createPostsService({
     repo: postsRepo,
+    statusRepo: createPostsStatusRepo(db, scheduler),
     findMedia: mediaRepo.findMany,
     clock,
     assertMayPublish: users.assertMayPublish,
