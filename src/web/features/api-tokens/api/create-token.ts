@@ -4,8 +4,7 @@ import { api } from '../../../lib/api-client';
 import { adminTokensQueryKey } from './get-admin-tokens';
 import { tokensQueryKey } from './get-tokens';
 
-export const createToken = (body: CreateTokenWrite) =>
-  api<CreatedToken>('/tokens', { method: 'POST', body });
+export const createToken = (body: CreateTokenWrite) => api<CreatedToken>('/tokens', { method: 'POST', body });
 
 export const useCreateToken = () => {
   const queryClient = useQueryClient();

@@ -49,14 +49,19 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
         const tooMany = error instanceof ApiRequestError && error.code === 'TOO_MANY_TOKENS';
         notify({
           color: 'red',
-          message: tooMany ? t('apiTokens.tooMany', error.params) : errorMessage(t, error, 'apiTokens.createFailed'),
+          message: tooMany
+            ? t('apiTokens.tooMany', error.params)
+            : errorMessage(t, error, 'apiTokens.createFailed'),
         });
       },
     }),
   );
   const expiryOptions = [
     { value: NEVER, label: t('apiTokens.expiry.never') },
-    ...TOKEN_EXPIRY_DAYS.map((days) => ({ value: String(days), label: t('apiTokens.expiry.days', { count: days }) })),
+    ...TOKEN_EXPIRY_DAYS.map((days) => ({
+      value: String(days),
+      label: t('apiTokens.expiry.days', { days }),
+    })),
   ];
 
   return (
@@ -127,7 +132,9 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
                   data={expiryOptions}
                   value={field.value === null || field.value === undefined ? NEVER : String(field.value)}
                   onChange={(value) =>
-                    field.onChange(!value || value === NEVER ? null : (Number(value) as CreateTokenWrite['expiresInDays']))
+                    field.onChange(
+                      !value || value === NEVER ? null : (Number(value) as CreateTokenWrite['expiresInDays']),
+                    )
                   }
                   allowDeselect={false}
                   error={fieldError(t, form.formState.errors, 'expiresInDays')}

@@ -29,7 +29,8 @@ export function useTokenDates() {
   const { t } = useTranslation();
   return {
     created: (token: ApiToken) => formatDate(token.createdAt),
-    lastUsed: (token: ApiToken) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('apiTokens.never')),
+    lastUsed: (token: ApiToken) =>
+      token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('apiTokens.never'),
     expires: (token: ApiToken) => (token.expiresAt ? formatDate(token.expiresAt) : t('apiTokens.never')),
   };
 }
