@@ -17,7 +17,7 @@ import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
-import { SECURITY_SCHEMES, transformWithSecurity } from './http/openapi';
+import { docsContentSecurityPolicy, SECURITY_SCHEMES, transformWithSecurity } from './http/openapi';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
@@ -126,7 +126,12 @@ export async function buildApp(
     },
     transform: transformWithSecurity,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: docsContentSecurityPolicy(https),
+    // No call to the public validator service; the token typed into Authorize is not kept in storage.
+    uiConfig: { validatorUrl: null, persistAuthorization: false, tryItOutEnabled: true },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await healthRoutes(app, { database: ctx.database });
