@@ -8,6 +8,8 @@ import { useRevokeAnyToken } from '../api/revoke-admin-token';
 import { RevokeTokenDialog } from './revoke-token-dialog';
 import { RevokeButton, TokenCards, TokenPrefix, TokenState, useTokenDates } from './token-parts';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Administration › API tokens: every user's tokens, newest first, and revoking any of them. */
 export function AdminTokensPage() {
   const { t } = useTranslation();
@@ -39,7 +41,7 @@ export function AdminTokensPage() {
         <TokenCards tokens={list} onRevoke={(token) => onRevoke(token as AdminToken)} />
       )}
       {list.length > 0 && !phone && (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={880}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -57,13 +59,13 @@ export function AdminTokensPage() {
               {list.map((token) => (
                 <Table.Tr key={token.id}>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{token.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{token.owner.email}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{token.owner.email}</Table.Td>
                   <Table.Td>
                     <TokenPrefix token={token} />
                   </Table.Td>
-                  <Table.Td>{dates.created(token)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{dates.created(token)}</Table.Td>
                   <Table.Td>{dates.lastUsed(token)}</Table.Td>
-                  <Table.Td>{dates.expires(token)}</Table.Td>
+                  <Table.Td style={NO_WRAP}>{dates.expires(token)}</Table.Td>
                   <Table.Td>
                     <TokenState token={token} />
                   </Table.Td>

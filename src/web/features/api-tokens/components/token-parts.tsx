@@ -9,7 +9,7 @@ const STATE_COLORS = { active: 'green', expired: 'gray', revoked: 'red' } as con
 export function TokenState({ token }: { token: ApiToken }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={STATE_COLORS[token.state]}>
+    <Badge variant="light" color={STATE_COLORS[token.state]} style={{ flexShrink: 0, overflow: 'visible' }}>
       {t(`apiTokens.states.${token.state}`)}
     </Badge>
   );
