@@ -107,7 +107,8 @@ test('create a token on the Profile page, use it from a script and the API refer
   // The list shows it, with its last use.
   await page.reload();
   const card = section.getByRole('article', { name: 'Publishing script' });
-  await expect(card).toContainText('Active');
+  // The token list is its own chunk, loaded after the profile: slow on a busy machine.
+  await expect(card).toContainText('Active', { timeout: 15_000 });
   await expect(card).toContainText(token.slice(0, 9));
   await expect(card).not.toContainText('Last used: Never');
   await shoot(page, 'profile-en');
