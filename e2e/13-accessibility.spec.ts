@@ -21,7 +21,7 @@ const PUBLIC_ROUTES = ['/', '/about', '/trial', '/login', '/reset-password'];
 // Two groups, so that each test stays well inside its time on a busy machine.
 const SIGNED_IN_ROUTES = {
   user: ['/dashboard', '/profile', '/posts', '/analytics'],
-  admin: ['/admin/dashboard', '/admin/users', '/admin/trials', '/admin/settings'],
+  admin: ['/admin/dashboard', '/admin/users', '/admin/trials', '/admin/tokens', '/admin/settings'],
 };
 const SHOTS = 'test-results/screenshots/looks-a11y';
 // Failed sign-ins go to addresses with no account, one each: sign-in locks an address after a few

@@ -6,7 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiError } from '../shared/api/errors.schemas';
 import { adminRoutes } from './admin/admin.routes';
 import { auditRoutes } from './audit/audit.routes';
@@ -17,6 +17,7 @@ import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { docsContentSecurityPolicy, SECURITY_SCHEMES, transformWithSecurity } from './http/openapi';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { postsRoutes } from './posts/posts.routes';
@@ -24,6 +25,7 @@ import { recurringRoutes } from './recurring/recurring.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { securityHeaders } from './http/security-headers';
 import { templatesRoutes } from './templates/templates.routes';
+import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
 import { variablesRoutes } from './variables/variables.routes';
@@ -81,9 +83,15 @@ export async function buildApp(
   // Cookies are SameSite=Lax; on top of that a state-changing call must come from our own origin. Every
   // unsafe method is checked whatever its path and however the path is spelled (percent-encoded,
   // absolute-form): the rule does not look at the path at all.
+  //
+  // A call with a bearer token and no cookie is exempt: a cross-site page cannot make a browser send an
+  // Authorization header (that needs CORS, which this server never grants), and without a cookie the
+  // browser lends it no ambient authority, so whoever sends it holds the token itself: a script, not a
+  // forged request. With a cookie as well, the check applies as to any browser call.
   const trustedOrigin = new URL(env.PUBLIC_URL).origin;
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
+    if (request.headers.cookie === undefined && /^bearer /i.test(request.headers.authorization ?? '')) return;
     const origin = request.headers.origin;
     if ((origin && origin !== trustedOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {
       throw new AppError(
@@ -114,10 +122,16 @@ export async function buildApp(
         description: 'Every route of the app; errors use the ApiError shape.',
       },
       servers: [{ url: env.PUBLIC_URL }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: transformWithSecurity,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: docsContentSecurityPolicy(https),
+    // No call to the public validator service; the token typed into Authorize is not kept in storage.
+    uiConfig: { validatorUrl: null, persistAuthorization: false, tryItOutEnabled: true },
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await healthRoutes(app, { database: ctx.database });
@@ -146,6 +160,7 @@ export async function buildApp(
   await settingsRoutes(app, { settings: ctx.settings, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });
+  await tokensRoutes(app, { tokens: ctx.tokens, guards: ctx.guards });
 
   await registerWebApp(app, resolve(env.WEB_DIST_DIR));
   return app;

@@ -19,6 +19,7 @@ import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createPostsRepo } from './posts/posts.repo';
+import { createPostsStatusRepo } from './posts/posts-status.repo';
 import { createRecurringRepo } from './recurring/recurring.repo';
 import { createRecurringService } from './recurring/recurring.service';
 import { createRecurringWorker } from './recurring/recurring.worker';
@@ -48,6 +49,9 @@ import { findFfmpeg } from './media/render/ffmpeg';
 import { createRenderPreparer } from './media/render/render.job';
 import { createRenderer } from './media/render/renderer';
 import { createRendersRepo } from './media/render/renders.repo';
+import { createTokenRate } from './tokens/token-rate';
+import { createTokensRepo } from './tokens/tokens.repo';
+import { createTokensService } from './tokens/tokens.service';
 
 export interface ContextInput {
   env: Env;
@@ -87,6 +91,12 @@ export function createContext({
   });
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger });
   const audit = createAuditRepo(db);
+  const tokens = createTokensService({
+    repo: createTokensRepo(db),
+    audit,
+    rate: createTokenRate(env.API_TOKEN_RATE_PER_MINUTE, clock),
+    clock,
+  });
   const settingsRepo = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
   const signInLock = createSignInLock(createLoginThrottleRepo(db), {
@@ -160,6 +170,7 @@ export function createContext({
   const postsRepo = createPostsRepo(db, scheduler);
   const posts = createPostsService({
     repo: postsRepo,
+    statusRepo: createPostsStatusRepo(db, scheduler),
     findMedia: mediaRepo.findMany,
     clock,
     assertMayPublish: users.assertMayPublish,
@@ -189,7 +200,8 @@ export function createContext({
     admin: createAdminRepo(db),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
-    guards: createGuards(auth, audit, changes),
+    guards: createGuards(auth, audit, changes, tokens),
+    tokens,
     changes,
     signInLock,
     users,

@@ -72,6 +72,8 @@ const EnvSchema = z
     LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
     LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     TRIAL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Calls one personal API token may make per minute (per process), over and above other limits. */
+    API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     WEB_DIST_DIR: z.string().default('dist/web'),
     /** 32 bytes, base64 or hex, that encrypt tokens at rest; generated into the data folder when absent. */
     ENCRYPTION_KEY: z

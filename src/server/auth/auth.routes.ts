@@ -128,7 +128,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
   r.post(
     '/api/auth/sign-out',
     {
-      onRequest: guards.requireUser,
+      // A token has no session to end (it is revoked on the Profile page instead).
+      onRequest: guards.requireSession,
       schema: {
         tags: ['auth'],
         summary: 'End this session and clear its cookie',

@@ -12,8 +12,10 @@ export interface SessionUser {
   name: string;
   role: Role;
   trialEndsAt: Date | null;
-  /** The session this request came with (OAuth consents are bound to it). */
+  /** The session this request came with (OAuth consents are bound to it); `token:<id>` for a token. */
   sessionId: string;
+  /** Set when the request was made with a personal API token rather than a browser session. */
+  tokenId?: string;
 }
 
 declare module 'fastify' {
@@ -25,6 +27,35 @@ declare module 'fastify' {
 export const unauthorized = () =>
   new AppError(401, 'UNAUTHORIZED', 'You are not signed in, or your session has ended.');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not authorized to access this page.');
+export const sessionRequired = () =>
+  new AppError(403, 'SESSION_REQUIRED', 'This needs a signed-in session; an API token cannot do it.');
+
+/** What the guards need of API tokens (tokens.service.ts). */
+export interface TokenAuthenticator {
+  authenticate(value: string): Promise<{ user: SessionUser; retryAfterSeconds: number | null }>;
+}
+
+export type RouteSecurity = 'public' | 'session' | 'session-or-token';
+/** How each guard lets a caller in, so that the OpenAPI document states every route's `security`. */
+const guardSecurity = new WeakMap<object, RouteSecurity>();
+function tagged<T extends object>(guard: T, security: RouteSecurity): T {
+  guardSecurity.set(guard, security);
+  return guard;
+}
+/** What a route's onRequest hooks ask of a caller: nothing, a signed-in session, or a session or token. */
+export function securityOf(onRequest: unknown): RouteSecurity {
+  const hooks = [onRequest].flat().filter((hook): hook is object => typeof hook === 'function');
+  const kinds = hooks.map((hook) => guardSecurity.get(hook)).filter((kind) => kind !== undefined);
+  if (kinds.includes('session')) return 'session';
+  return kinds.includes('session-or-token') ? 'session-or-token' : 'public';
+}
+
+/** The token of an `Authorization: Bearer …` header, or undefined when there is no such header. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string' || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  return header.slice(7).trim();
+}
 
 /** How long a checked session is trusted without asking the database, at most. */
 const SESSION_MEMORY_MS = 60_000;
@@ -39,9 +70,33 @@ const SESSION_MEMORY_ENTRIES = 10_000;
  * user or their sessions (`changes`, migration 0008), and a remembered session whose user changed since
  * is checked again. Without a change feed nothing is remembered.
  */
-export function createGuards(auth: Auth, audit: AuditRepo, changes: ChangeFeed = NO_CHANGE_FEED) {
+export function createGuards(
+  auth: Auth,
+  audit: AuditRepo,
+  changes: ChangeFeed = NO_CHANGE_FEED,
+  tokens?: TokenAuthenticator,
+) {
   const remembered = new Map<string, { user: SessionUser; version: number; until: number }>();
+  /**
+   * A request with a bearer token is judged by the token alone, cookies or not: it is a script's call,
+   * and mixing in a browser session would make it unclear whose rights apply. Not remembered: the token
+   * is looked up each time (one indexed read), so a revocation anywhere applies to the very next call.
+   */
+  const readTokenUser = async (bearer: string): Promise<SessionUser> => {
+    if (!tokens) throw unauthorized();
+    const { user, retryAfterSeconds } = await tokens.authenticate(bearer);
+    if (retryAfterSeconds !== null)
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many requests with this API token. Try again in ${retryAfterSeconds} seconds.`,
+        { retryAfterSeconds },
+      );
+    return user;
+  };
   const readUser = async (request: FastifyRequest): Promise<SessionUser | undefined> => {
+    const bearer = bearerOf(request);
+    if (bearer !== undefined) return readTokenUser(bearer);
     const cookie = request.headers.cookie;
     if (cookie) {
       const hit = remembered.get(cookie);
@@ -71,34 +126,47 @@ export function createGuards(auth: Auth, audit: AuditRepo, changes: ChangeFeed =
     }
     return user;
   };
-  const requireUser = async (request: FastifyRequest) => {
+  const requireUser = tagged(async (request: FastifyRequest) => {
     const user = await readUser(request);
     if (!user) throw unauthorized();
     request.sessionUser = user;
-  };
+  }, 'session-or-token');
   /** For routes a browser reaches by navigation (OAuth callbacks): they decide what to do without one. */
   const optionalUser = async (request: FastifyRequest) => {
     request.sessionUser = await readUser(request);
   };
-  const requireRole = (allowed: (role: Role) => boolean) => async (request: FastifyRequest) => {
+  /** For what only a signed-in person may do (token management, password, sign-out, OAuth consent). */
+  const requireSession = tagged(async (request: FastifyRequest) => {
     await requireUser(request);
-    const user = request.sessionUser!;
-    if (!allowed(user.role)) {
-      await audit.record({
-        actor: user,
-        action: 'access.denied',
-        details: { method: request.method, url: request.routeOptions.url ?? request.url, role: user.role },
-      });
-      throw forbidden();
-    }
-  };
+    if (request.sessionUser!.tokenId) throw sessionRequired();
+  }, 'session');
+  const requireRole = (allowed: (role: Role) => boolean, { sessionOnly = false } = {}) =>
+    tagged(
+      async (request: FastifyRequest) => {
+        await (sessionOnly ? requireSession : requireUser)(request);
+        const user = request.sessionUser!;
+        if (!allowed(user.role)) {
+          await audit.record({
+            actor: user,
+            action: 'access.denied',
+            details: {
+              method: request.method,
+              url: request.routeOptions.url ?? request.url,
+              role: user.role,
+            },
+          });
+          throw forbidden();
+        }
+      },
+      sessionOnly ? 'session' : 'session-or-token',
+    );
   /**
    * Forgets every remembered session. Called after this process changed users or sessions (sign-in,
    * sign-out, a role, a deletion, a trial), so that its very next request sees the change without
    * waiting for the database's notice.
    */
   const forgetSessions = () => remembered.clear();
-  return { requireUser, requireRole, optionalUser, forgetSessions };
+  return { requireUser, requireSession, requireRole, optionalUser, forgetSessions };
 }
 export type Guards = ReturnType<typeof createGuards>;
 

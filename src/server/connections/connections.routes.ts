@@ -27,12 +27,13 @@ export async function connectionsRoutes(
   r.get(
     '/api/social/:platform/connect',
     {
-      onRequest: guards.requireUser,
+      // The consent is bound to the browser session the network sends back to: a token has none.
+      onRequest: guards.requireSession,
       schema: {
         tags,
         summary: "The network's consent page to send the browser to (OAuth 2.0, PKCE, one-use state)",
         params: PlatformParamsSchema,
-        response: { 200: ConnectStartSchema, 400: E, 401: E, 409: E },
+        response: { 200: ConnectStartSchema, 400: E, 401: E, 403: E, 409: E },
       },
     },
     async (request) => connections.startOAuth(userOf(request), request.params.platform),

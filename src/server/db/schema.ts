@@ -543,3 +543,29 @@ export const targetMetrics = pgTable(
     index('target_metrics_user_collected_idx').on(t.userId, t.collectedAt),
   ],
 );
+
+/**
+ * Personal API tokens (docs/decisions/022-api-tokens.md). Only the SHA-256 of the secret is kept, and
+ * the first characters of the token to tell them apart in a list; the secret is shown once, on creation.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    displayPrefix: text('display_prefix').notNull(),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at'),
+    /** Written at most once a minute per token, not on every call. */
+    lastUsedAt: tz('last_used_at'),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_token_hash_idx').on(t.tokenHash),
+    index('api_tokens_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);

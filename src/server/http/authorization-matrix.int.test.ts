@@ -76,16 +76,57 @@ const RULES: Record<string, Access> = {
   'POST /api/hashtags/custom': 'user',
   'DELETE /api/hashtags/custom/:category/:tag': 'user',
   'POST /api/hashtags/recent': 'user',
+  'GET /api/posts/by-status': 'user',
+  'POST /api/posts/:id/cancel': 'user',
+  'GET /api/tokens': 'user',
+  'POST /api/tokens': 'user',
+  'DELETE /api/tokens/:id': 'user',
+  'GET /api/admin/tokens': 'admin',
+  'DELETE /api/admin/tokens/:id': 'admin',
 };
 
-const ACTORS = ['anonymous', 'user', 'another user', 'admin', 'super_admin'] as const;
+/**
+ * Routes an API token may not call even when its owner may (403 SESSION_REQUIRED): managing tokens, and
+ * what is bound to a browser session (signing out, the password, starting an OAuth consent).
+ */
+const SESSION_ONLY = new Set([
+  'GET /api/tokens',
+  'POST /api/tokens',
+  'DELETE /api/tokens/:id',
+  'GET /api/admin/tokens',
+  'DELETE /api/admin/tokens/:id',
+  'POST /api/auth/sign-out',
+  'POST /api/users/profile/password',
+  'GET /api/social/:platform/connect',
+]);
+
+const ACTORS = [
+  'anonymous',
+  'user',
+  'another user',
+  'admin',
+  'super_admin',
+  'user token',
+  'admin token',
+  'super_admin token',
+] as const;
 type Actor = (typeof ACTORS)[number];
 const RANK: Record<Exclude<Actor, 'anonymous'>, number> = {
   user: 1,
   'another user': 1,
   admin: 2,
   super_admin: 3,
+  'user token': 1,
+  'admin token': 2,
+  'super_admin token': 3,
 };
+/** Token callers, by the signed-in user whose token they hold. */
+const TOKEN_OWNER = {
+  'user token': 'user',
+  'admin token': 'admin',
+  'super_admin token': 'super_admin',
+} as const;
+const isToken = (actor: Actor): actor is keyof typeof TOKEN_OWNER => actor in TOKEN_OWNER;
 const NEEDED: Record<Access, number> = { public: 0, user: 1, admin: 2, super_admin: 3 };
 
 function ruleFor(key: string): Access | undefined {
@@ -94,9 +135,10 @@ function ruleFor(key: string): Access | undefined {
   return wildcard ? RULES[wildcard] : undefined;
 }
 
-function expected(access: Access, actor: Actor): 'allowed' | 401 | 403 {
+function expected(key: string, access: Access, actor: Actor): 'allowed' | 401 | 403 {
   if (access === 'public') return 'allowed';
   if (actor === 'anonymous') return 401;
+  if (isToken(actor) && SESSION_ONLY.has(key)) return 403;
   return RANK[actor] >= NEEDED[access] ? 'allowed' : 403;
 }
 
@@ -153,10 +195,18 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
   let t: TestApp;
   const routes: { method: string; url: string }[] = [];
   const cookies: Partial<Record<Actor, string>> = {};
+  const tokens: Partial<Record<Actor, string>> = {};
+  const headersOf = (actor: Actor): Record<string, string> =>
+    actor === 'anonymous'
+      ? {}
+      : isToken(actor)
+        ? { authorization: `Bearer ${tokens[actor]!}` }
+        : { cookie: cookies[actor]! };
 
   beforeAll(async () => {
     t = await createTestApp(
-      {},
+      // Each token calls every route once: more than the default budget of a minute.
+      { API_TOKEN_RATE_PER_MINUTE: '100000' },
       {
         onRoute: (route: RouteOptions) => {
           for (const method of [route.method].flat()) {
@@ -174,6 +224,15 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
       const email = emailOf(actor);
       await createUser(t.ctx, { email, role });
       cookies[actor] = await signIn(t.app, email);
+    }
+    for (const [actor, owner] of Object.entries(TOKEN_OWNER) as [Actor, Actor][]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: { cookie: cookies[owner]! },
+        payload: { name: actor },
+      });
+      tokens[actor] = res.json().token;
     }
   });
   afterAll(() => t.close());
@@ -206,14 +265,19 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
         const res = await t.app.inject({
           method: method as 'GET',
           url: path,
-          headers: actor === 'anonymous' ? {} : { cookie: cookies[actor]! },
+          headers: headersOf(actor),
           remoteAddress: `10.77.${r}.${i}`,
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
         });
         // Signing out ends the caller's session: sign in again for the routes after this one.
-        if (url === '/api/auth/sign-out' && actor !== 'anonymous' && res.statusCode === 200)
+        if (
+          url === '/api/auth/sign-out' &&
+          !isToken(actor) &&
+          actor !== 'anonymous' &&
+          res.statusCode === 200
+        )
           cookies[actor] = await signIn(t.app, emailOf(actor));
-        const want = expected(access, actor);
+        const want = expected(`${method} ${url}`, access, actor);
         const got = res.statusCode === 401 || res.statusCode === 403 ? res.statusCode : 'allowed';
         seen.push(`${method} ${url} as ${actor}: ${got}${got === want ? '' : ` (expected ${want})`}`);
         expect(res.statusCode, `${method} ${path} as ${actor}`).toBeLessThan(500);
@@ -245,7 +309,7 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
           const res = await t.app.inject({
             method: method as 'GET',
             url: `/api/auth${path.replace(':id', 'credential')}`,
-            headers: actor === 'anonymous' ? {} : { cookie: cookies[actor]! },
+            headers: headersOf(actor),
             ...(method === 'GET' ? {} : { payload: { userId: 'x', role: 'super_admin' } }),
           });
           if (res.statusCode !== 404) answered.push(`${method} ${path} as ${actor}: ${res.statusCode}`);

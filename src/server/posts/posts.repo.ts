@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
@@ -112,6 +112,11 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
   return {
     async find(userId: string, id: string) {
       return (await load(and(eq(posts.id, id), eq(posts.userId, userId))!))[0];
+    },
+    /** The user's posts among `ids`, each whole, in scheduled order (then by id). */
+    async findMany(userId: string, ids: string[]) {
+      if (!ids.length) return [];
+      return load(and(inArray(posts.id, ids), eq(posts.userId, userId))!);
     },
     /**
      * The calendar's range: what the cards show of the posts and their targets (no media), in one query.

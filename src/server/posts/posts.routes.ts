@@ -6,7 +6,9 @@ import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
   PostIdParamsSchema,
   PostListSchema,
+  PostPageSchema,
   PostRangeQuerySchema,
+  PostStatusQuerySchema,
   PostSchema,
   PostWriteSchema,
   RescheduleBodySchema,
@@ -84,6 +86,26 @@ export async function postsRoutes(
   );
 
   r.get(
+    '/api/posts/by-status',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Your posts in one status, whole, soonest first (undated last), a page at a time',
+        description:
+          'For scripts: e.g. ?status=scheduled, or ?status=failed to find what needs a retry. Each post ' +
+          "carries each network's result (status, attempts, link, error). total counts every match.",
+        querystring: PostStatusQuerySchema,
+        response: { 200: PostPageSchema, 400: E, 401: E },
+      },
+    },
+    async (request) => {
+      const { status, limit, offset } = request.query;
+      return posts.listByStatus(userOf(request), status, limit, offset);
+    },
+  );
+
+  r.get(
     '/api/posts/:id',
     {
       onRequest,
@@ -139,6 +161,21 @@ export async function postsRoutes(
       },
     },
     async (request) => posts.reschedule(userOf(request), request.params.id, request.body.date),
+  );
+
+  r.post(
+    '/api/posts/:id/cancel',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'Call off a scheduled post before it goes out: it becomes a draft and keeps its date',
+        description: '409 NOT_SCHEDULED when the post is not scheduled, or a network has already started.',
+        params: PostIdParamsSchema,
+        response: { 200: PostSchema, 400: E, 401: E, 404: E, 409: E },
+      },
+    },
+    async (request) => posts.cancel(userOf(request), request.params.id),
   );
 
   r.post(

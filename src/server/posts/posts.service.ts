@@ -7,6 +7,7 @@ import {
   type Post,
   type PostInput,
   PostListSchema,
+  type PostStatus,
   VideoEditsSchema,
 } from '../../shared/api/posts.schemas';
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
@@ -17,6 +18,7 @@ import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/cha
 import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
 import type { CalendarRow, DraftRow, PostsRepo, PostWithTargets } from './posts.repo';
+import type { PostsStatusRepo } from './posts-status.repo';
 import { assertPublishable, type FindMedia, invalid, resolveMedia } from './post-content';
 import { sanitizePostHtml } from './sanitize';
 
@@ -101,6 +103,7 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
 
 export interface PostsServiceDeps {
   repo: PostsRepo;
+  statusRepo: PostsStatusRepo;
   /** The user's own uploads among `ids` (others' are simply not found). */
   findMedia: FindMedia;
   clock: () => Date;
@@ -126,6 +129,7 @@ const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export function createPostsService({
   repo,
+  statusRepo,
   findMedia,
   clock,
   assertMayPublish,
@@ -227,6 +231,26 @@ export function createPostsService({
     async listDrafts(actor: SessionUser, limit: number, offset: number): Promise<DraftList> {
       const { rows, total } = await repo.listDrafts(actor.id, limit, offset);
       return { data: rows.map(toDraftSummary), total };
+    },
+    /** A page of the user's posts in `status`, whole, soonest first. */
+    async listByStatus(actor: SessionUser, status: PostStatus, limit: number, offset: number) {
+      const { ids, total } = await statusRepo.pageIds(actor.id, status, limit, offset);
+      const [rows, connections] = await Promise.all([
+        repo.findMany(actor.id, ids),
+        connectionStates(actor.id),
+      ]);
+      return { data: rows.map((row) => toPost(row, connections)), total };
+    },
+    /** Calls off a scheduled post before any network has started: it becomes a draft, its date kept. */
+    async cancel(actor: SessionUser, id: string) {
+      const post = await own(actor, id);
+      if (post.status !== 'scheduled' || !(await statusRepo.cancelScheduled(actor.id, id)))
+        throw new AppError(
+          409,
+          'NOT_SCHEDULED',
+          'Only a scheduled post that has not started going out can be cancelled.',
+        );
+      return saved(actor, (await repo.find(actor.id, id))!);
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);

@@ -68,14 +68,15 @@ export async function usersRoutes(
   r.post(
     '/api/users/profile/password',
     {
-      onRequest: guards.requireUser,
+      // Needs the session it keeps, and a token must not be able to take over the account.
+      onRequest: guards.requireSession,
       config: { rateLimit: { max: passwordPerIpPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary:
           "Change the signed-in user's password; signs out their other sessions, keeps this one (new cookie)",
         body: ChangePasswordBodySchema,
-        response: { 204: z.null(), 400: E, 401: E, 429: E },
+        response: { 204: z.null(), 400: E, 401: E, 403: E, 429: E },
       },
     },
     async (request, reply) => {

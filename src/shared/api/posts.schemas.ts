@@ -11,6 +11,7 @@ export const POST_STATUSES = [
   'partially_failed',
   'failed',
 ] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
 export const TARGET_STATUSES = ['pending', 'publishing', 'retrying', 'published', 'failed'] as const;
 /** Why a pending target cannot go out as things stand: shown on the card before its time comes. */
 export const TARGET_BLOCKERS = ['not_connected', 'needs_reconnect'] as const;
@@ -188,3 +189,25 @@ export const RescheduleBodySchema = z.object({
       return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === day;
     }, 'posts.dateInvalid'),
 });
+
+export const STATUS_PAGE_MAX = 100;
+
+/** A page of the user's posts in one status (for scripts; the calendar reads by date range). */
+export const PostStatusQuerySchema = z.object({
+  status: z.enum(POST_STATUSES, 'errors.validation'),
+  limit: z.coerce
+    .number('errors.validation')
+    .int('errors.validation')
+    .min(1, 'errors.validation')
+    .max(STATUS_PAGE_MAX, 'errors.validation')
+    .default(50),
+  offset: z.coerce
+    .number('errors.validation')
+    .int('errors.validation')
+    .min(0, 'errors.validation')
+    .max(1_000_000, 'errors.validation')
+    .default(0),
+});
+
+/** Whole posts (content, media, each network's result) and how many match in all. */
+export const PostPageSchema = z.object({ data: z.array(PostSchema), total: z.number().int() });

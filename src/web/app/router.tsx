@@ -37,8 +37,8 @@ const DashboardPage = page(
   (m) => m.DashboardRoute,
 );
 const ProfilePage = page(
-  () => import('../features/users/components/profile-page'),
-  (m) => m.ProfilePage,
+  () => import('./profile-route'),
+  (m) => m.ProfileRoute,
 );
 const PostsPage = page(
   () => import('./posts-route'),
@@ -63,6 +63,10 @@ const AdminDashboardPage = page(
 const UserManagementPage = page(
   () => import('../features/admin/components/user-management-page'),
   (m) => m.UserManagementPage,
+);
+const AdminTokensPage = page(
+  () => import('../features/api-tokens/components/admin-tokens-page'),
+  (m) => m.AdminTokensPage,
 );
 const TrialRequestsPage = page(
   () => import('../features/admin/components/trial-requests-page'),
@@ -103,6 +107,7 @@ export function AppRoutes() {
                 {/* The spec's menu links /admin/users but registers /admin/user-management: both work. */}
                 <Route path="users" element={<UserManagementPage />} />
                 <Route path="trials" element={<TrialRequestsPage />} />
+                <Route path="tokens" element={<AdminTokensPage />} />
                 <Route path="user-management" element={<Navigate to="/admin/users" replace />} />
                 <Route element={<RequireRole allowed={canManageSettings} />}>
                   <Route path="settings" element={<SettingsPage />} />

@@ -1,5 +1,5 @@
 import { Container, Grid, NavLink, Paper } from '@mantine/core';
-import { IconLayoutDashboard, IconSettings, IconUserQuestion, IconUsers } from '@tabler/icons-react';
+import { IconKey, IconLayoutDashboard, IconSettings, IconUserQuestion, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { canManageSettings } from '../../../../shared/roles';
@@ -14,6 +14,7 @@ export function AdminLayout() {
     { to: '/admin/dashboard', label: t('nav.dashboard'), icon: IconLayoutDashboard, show: true },
     { to: '/admin/users', label: t('nav.userManagement'), icon: IconUsers, show: true },
     { to: '/admin/trials', label: t('trials.title'), icon: IconUserQuestion, show: true },
+    { to: '/admin/tokens', label: t('apiTokens.adminNav'), icon: IconKey, show: true },
     {
       to: '/admin/settings',
       label: t('nav.settings'),

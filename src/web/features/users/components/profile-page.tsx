@@ -1,11 +1,15 @@
 import { Alert, Card, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../lib/session';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileForm } from './profile-form';
 
-/** The signed-in user's own page: who they are, their name and time zone, and their password. */
-export function ProfilePage() {
+/**
+ * The signed-in user's own page: who they are, their name and time zone, and their password; `extra`
+ * (other features' sections, such as API tokens) below.
+ */
+export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   return (
@@ -40,6 +44,7 @@ export function ProfilePage() {
                 <ChangePasswordForm />
               </Stack>
             </Card>
+            {extra}
           </>
         )}
       </Stack>

@@ -1,0 +1,62 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { PostStatus } from '../../shared/api/posts.schemas';
+import type { Db } from '../db/client';
+import { posts, postTargets } from '../db/schema';
+import type { PublishScheduler } from '../publishing/publish.job';
+
+/** Posts by status, for scripts (the calendar reads by date range), and calling off a scheduled post. */
+export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
+  return {
+    /** A page of the ids of the user's posts in `status`, soonest first (undated last), and how many in all. */
+    async pageIds(userId: string, status: PostStatus, limit: number, offset: number) {
+      const where = and(eq(posts.userId, userId), eq(posts.status, status));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(where)
+          .orderBy(sql`${posts.scheduledAt} asc nulls last`, asc(posts.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(posts).where(where),
+      ]);
+      return { ids: rows.map((r) => r.id), total: total?.n ?? 0 };
+    },
+
+    /**
+     * Turns a scheduled post whose networks are all still pending back into a draft (date kept) and
+     * cancels its publish jobs, in one transaction. The post row is changed only while it is `scheduled`,
+     * and a worker claims targets only of a scheduled post (publishing.repo.ts), so the two cannot both
+     * win. False when the post was not in that state any more.
+     */
+    async cancelScheduled(userId: string, id: string): Promise<boolean> {
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [row] = await tx
+          .update(posts)
+          .set({ status: 'draft', updatedAt: new Date() })
+          .where(
+            and(
+              eq(posts.id, id),
+              eq(posts.userId, userId),
+              eq(posts.status, 'scheduled'),
+              sql`not exists (select 1 from ${postTargets} t where t.post_id = ${posts.id} and t.status <> 'pending')`,
+            ),
+          )
+          .returning({ id: posts.id });
+        if (!row) return false;
+        const jobs = await tx
+          .select({ jobId: postTargets.jobId })
+          .from(postTargets)
+          .where(eq(postTargets.postId, id));
+        await tx.update(postTargets).set({ jobId: null }).where(eq(postTargets.postId, id));
+        await scheduler.cancel(
+          tx,
+          jobs.map((j) => j.jobId),
+        );
+        return true;
+      });
+    },
+  };
+}
+export type PostsStatusRepo = ReturnType<typeof createPostsStatusRepo>;

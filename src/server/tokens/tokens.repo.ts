@@ -1,0 +1,114 @@
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { apiTokens, users } from '../db/schema';
+
+export type TokenRow = typeof apiTokens.$inferSelect;
+export type TokenWithOwner = TokenRow & { owner: { id: string; email: string; name: string } };
+
+/** How often, at most, a token's last use is written (a busy script must not write on every call). */
+export const LAST_USED_EVERY_MS = 60_000;
+
+const owner = { id: users.id, email: users.email, name: users.name };
+
+export function createTokensRepo(db: Db) {
+  return {
+    async create(values: Pick<TokenRow, 'userId' | 'name' | 'tokenHash' | 'displayPrefix' | 'expiresAt'>) {
+      const [row] = await db.insert(apiTokens).values(values).returning();
+      return row!;
+    },
+    /** The user's tokens, newest first. */
+    listByUser(userId: string) {
+      return db
+        .select()
+        .from(apiTokens)
+        .where(eq(apiTokens.userId, userId))
+        .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+    },
+    /** Tokens of the user that still work at `now` (the number a user may hold is capped). */
+    async countUsable(userId: string, now: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(apiTokens)
+        .where(
+          and(
+            eq(apiTokens.userId, userId),
+            isNull(apiTokens.revokedAt),
+            or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    /** Every user's tokens with their owners, newest first, a page at a time. */
+    async listAll(limit: number, offset: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ token: apiTokens, owner })
+          .from(apiTokens)
+          .innerJoin(users, eq(users.id, apiTokens.userId))
+          .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(apiTokens),
+      ]);
+      return {
+        rows: rows.map((r): TokenWithOwner => ({ ...r.token, owner: r.owner })),
+        total: total?.n ?? 0,
+      };
+    },
+    async find(id: string): Promise<TokenWithOwner | undefined> {
+      const [row] = await db
+        .select({ token: apiTokens, owner })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(eq(apiTokens.id, id));
+      return row ? { ...row.token, owner: row.owner } : undefined;
+    },
+    /**
+     * The token with this hash and its owner as the database holds them now: the owner's current role,
+     * and whether they are banned. One indexed lookup.
+     */
+    async findByHash(tokenHash: string) {
+      const [row] = await db
+        .select({
+          token: apiTokens,
+          user: {
+            id: users.id,
+            email: users.email,
+            name: users.name,
+            role: users.role,
+            trialEndsAt: users.trialEndsAt,
+            banned: users.banned,
+            banExpires: users.banExpires,
+          },
+        })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(eq(apiTokens.tokenHash, tokenHash));
+      return row;
+    },
+    /** Notes a use, unless one was noted in the last minute (by this process or another). */
+    async touch(id: string, now: Date) {
+      await db
+        .update(apiTokens)
+        .set({ lastUsedAt: now })
+        .where(
+          and(
+            eq(apiTokens.id, id),
+            or(
+              isNull(apiTokens.lastUsedAt),
+              lt(apiTokens.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)),
+            ),
+          ),
+        );
+    },
+    /** Revokes the token once; revoking it again changes nothing. Returns it, or undefined if no such token. */
+    async revoke(id: string, now: Date) {
+      await db
+        .update(apiTokens)
+        .set({ revokedAt: sql`coalesce(${apiTokens.revokedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(apiTokens.id, id));
+      return this.find(id);
+    },
+  };
+}
+export type TokensRepo = ReturnType<typeof createTokensRepo>;
