@@ -21,7 +21,8 @@ import { json, startFakeServer, type FakeReply, type FakeRequest, type FakeServe
  */
 
 export type FakeOpenAIMode =
-  | { kind: 'answer'; text: string | ((req: FakeRequest) => string) }
+  /** `ignoreStream`: plain JSON even when the request asks to stream (servers that do not stream). */
+  | { kind: 'answer'; text: string | ((req: FakeRequest) => string); ignoreStream?: boolean }
   | { kind: 'stream'; text: string | ((req: FakeRequest) => string); chunkSize?: number; delayMs?: number }
   | { kind: 'malformed'; variant?: 'not-json' | 'wrong-shape' | 'bad-stream' }
   | { kind: 'stall'; afterChunks?: boolean }
@@ -87,7 +88,7 @@ function reply(mode: FakeOpenAIMode, req: FakeRequest, model: string): FakeReply
   const wantsStream = (req.json as { stream?: unknown } | undefined)?.stream === true;
   switch (mode.kind) {
     case 'answer':
-      return wantsStream
+      return wantsStream && !mode.ignoreStream
         ? { status: 200, headers: SSE_HEADERS, chunks: sseChunks(model, textOf(mode, req)) }
         : json(200, completion(model, textOf(mode, req)));
     case 'stream':
