@@ -19,7 +19,10 @@ const post = (base + 'Cheers! '.repeat(20)).slice(0, 280);
 const loadStarted = performance.now();
 const nlp = await loadNlp();
 const loadMs = performance.now() - loadStarted;
-const options = { platforms: ['twitter', 'linkedin', 'instagram'] as const, userTags: ['coffeelovers', 'brewing'] };
+const options = {
+  platforms: ['twitter', 'linkedin', 'instagram'] as const,
+  userTags: ['coffeelovers', 'brewing'],
+};
 for (let i = 0; i < WARMUP; i += 1) analyseOffline(nlp, `<p>${post}</p>`, options);
 const times: number[] = [];
 for (let i = 0; i < CALLS; i += 1) {
