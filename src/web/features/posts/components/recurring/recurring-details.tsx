@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconHistory, IconSparkles } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
 import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../../components/platform-icon';
+import { InsightsSummary } from '../../../ai/components/insights-summary';
 import { formatDateTime } from '../../../../lib/format-date';
 import { TARGET_COLOR } from '../../target-status';
 
@@ -44,7 +45,7 @@ function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
 }
 
 /**
- * What a recurring post holds besides its rule: AI insights (empty until they are generated), the posts
+ * What a recurring post holds besides its rule: its AI insights (computed by the server after each save), the posts
  * made from it, and the occurrences skipped because the server was down past the grace period (never
  * published late in a batch: DESIGN.md section 8).
  */
@@ -64,9 +65,7 @@ export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: st
             {t('recurring.insights')}
           </Accordion.Control>
           <Accordion.Panel>
-            <Text size="sm" c="dimmed">
-              {t('recurring.insightsEmpty')}
-            </Text>
+            <InsightsSummary insights={post.aiInsights} />
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="recent">

@@ -76,8 +76,36 @@ describe('the recurring posts list', () => {
     expect(within(card).getByText('LinkedIn: failed')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'AI Insights' }));
     expect(
-      within(card).getByText('AI insights about this post will appear here once they have been generated.'),
+      within(card).getByText('No insights yet: they are computed when the recurring post is saved.'),
     ).toBeTruthy();
+  });
+
+  it('shows the stored AI insights: tone, advice naming the network and the number, hashtags', async () => {
+    show([
+      recurringPost({
+        aiInsights: {
+          tone: 'Negative',
+          score: -0.25,
+          recommendations: [
+            { code: 'tooLong', platform: 'twitter', values: { count: 37 } },
+            { code: 'tooManyHashtags', platform: 'linkedin', values: { count: 9, min: 1, max: 3 } },
+            { code: 'model', text: 'Open with a question.' },
+          ],
+          hashtags: ['#coffee', '#beans'],
+          analysed: true,
+          source: 'model',
+          generatedAt: '2029-12-01T00:00:00.000Z',
+        },
+      }),
+    ]);
+    const card = await item(/^Next Post/);
+    fireEvent.click(within(card).getByRole('button', { name: 'AI Insights' }));
+    expect(within(card).getByText('Negative')).toBeTruthy();
+    expect(within(card).getByText('Score -0.25')).toBeTruthy();
+    expect(within(card).getByText('X: 37 characters over')).toBeTruthy();
+    expect(within(card).getByText('9 hashtags; 1–3 do best on LinkedIn')).toBeTruthy();
+    expect(within(card).getByText('Open with a question.')).toBeTruthy();
+    expect(within(card).getByText('#coffee')).toBeTruthy();
   });
 
   it('says when one has ended, and when there are none', async () => {
