@@ -65,6 +65,13 @@ export interface FakeReply {
   headers?: Record<string, string>;
   body?: unknown;
   hang?: boolean;
+  /**
+   * Sent one by one after the headers, `chunkDelayMs` apart, instead of `body` (a server-sent event
+   * stream); `stallAfterChunks: true` then keeps the response open instead of ending it.
+   */
+  chunks?: string[];
+  chunkDelayMs?: number;
+  stallAfterChunks?: boolean;
 }
 
 /** Which requests a fault may hit. Auth (OAuth token) endpoints are skipped unless `includeAuth`. */
@@ -219,7 +226,21 @@ async function readBody(incoming: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+async function sendChunks(res: ServerResponse, reply: FakeReply & { chunks: string[] }) {
+  res.writeHead(reply.status, { ...reply.headers });
+  for (const chunk of reply.chunks) {
+    if (res.destroyed) return;
+    res.write(chunk);
+    if (reply.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, reply.chunkDelayMs));
+  }
+  if (!reply.stallAfterChunks) res.end();
+}
+
 function send(res: ServerResponse, reply: FakeReply) {
+  if (reply.chunks) {
+    void sendChunks(res, reply as FakeReply & { chunks: string[] });
+    return;
+  }
   const headers = { ...reply.headers };
   let payload: Buffer | string = '';
   if (Buffer.isBuffer(reply.body) || typeof reply.body === 'string') payload = reply.body;

@@ -543,3 +543,32 @@ export const targetMetrics = pgTable(
     index('target_metrics_user_collected_idx').on(t.userId, t.collectedAt),
   ],
 );
+
+/**
+ * AI insights of a text (tone, score, recommendations, hashtag suggestions), kept per post and per
+ * recurring post (spec: "Stored per recurring post id and globally"); both links are optional, and a row
+ * goes with the post it describes. The newest row of a post is the one shown.
+ */
+export const aiInsights = pgTable(
+  'ai_insights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    recurringPostId: uuid('recurring_post_id').references(() => recurringPosts.id, { onDelete: 'cascade' }),
+    tone: text('tone', { enum: ['Positive', 'Neutral', 'Negative'] }).notNull(),
+    score: doublePrecision('score').notNull(),
+    analysed: boolean('analysed').notNull().default(true),
+    recommendations: jsonb('recommendations').$type<unknown[]>().notNull().default([]),
+    hashtags: jsonb('hashtags').$type<string[]>().notNull().default([]),
+    source: text('source', { enum: ['offline', 'model'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ai_insights_user_created_idx').on(t.userId, t.createdAt),
+    index('ai_insights_post_idx').on(t.postId, t.createdAt),
+    index('ai_insights_recurring_idx').on(t.recurringPostId, t.createdAt),
+  ],
+);
