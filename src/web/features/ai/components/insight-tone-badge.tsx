@@ -9,7 +9,7 @@ export function InsightToneBadge({ tone }: { tone: InsightTone }) {
   const { t } = useTranslation();
   return (
     <Badge color={COLORS[tone]} variant="light" data-tone={tone}>
-      {t(`aiPanel.insightTones.${tone}`)}
+      {t(`ai.insightTone.${tone}`)}
     </Badge>
   );
 }

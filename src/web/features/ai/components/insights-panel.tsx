@@ -23,16 +23,16 @@ export function InsightsPanel({
     .map((rec) => recommendationText(t, i18n, rec))
     .filter(Boolean);
   return (
-    <Card withBorder padding="sm" w="100%" role="region" aria-label={t('aiPanel.insightsTitle')}>
+    <Card withBorder padding="sm" w="100%" role="region" aria-label={t('ai.title')}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs">
             <Title order={3} size="h5">
-              {t('aiPanel.insightsTitle')}
+              {t('ai.title')}
             </Title>
             {insights.analysed && <InsightToneBadge tone={insights.tone} />}
             <Text size="xs" c="dimmed">
-              {t(`aiPanel.source.${insights.source}`)}
+              {t(`ai.source.${insights.source}`)}
             </Text>
           </Group>
           <ActionIcon variant="subtle" color="gray" aria-label={t('aiPanel.closeInsights')} onClick={onClose}>
@@ -46,7 +46,7 @@ export function InsightsPanel({
         )}
         <div>
           <Title order={4} size="h6" mb={4}>
-            {t('aiPanel.recommendations')}
+            {t('ai.recommendations')}
           </Title>
           {recommendations.length ? (
             <List size="sm" spacing={2}>
@@ -56,13 +56,13 @@ export function InsightsPanel({
             </List>
           ) : (
             <Text size="sm" c="dimmed">
-              {t('aiPanel.noRecommendations')}
+              {t('ai.noRecommendations')}
             </Text>
           )}
         </div>
         <div>
           <Title order={4} size="h6" mb={4}>
-            {t('aiPanel.hashtags')}
+            {t('ai.hashtags')}
           </Title>
           {insights.hashtags.length ? (
             <Group gap={6}>

@@ -39,7 +39,7 @@ export function PerformanceInsights({ from, to }: { from: string; to: string }) 
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={2} size="h4">
-            {t('aiPanel.insightsTitle')}
+            {t('ai.title')}
           </Title>
           <Button leftSection={<IconBulb size={16} />} loading={analyze.isPending} onClick={fetchInsights}>
             {t('aiPanel.fetchInsights')}
@@ -51,7 +51,7 @@ export function PerformanceInsights({ from, to }: { from: string; to: string }) 
           </Text>
         )}
         {data && (
-          <List listStyleType="none" spacing="md" aria-label={t('aiPanel.insightsTitle')}>
+          <List listStyleType="none" spacing="md" aria-label={t('ai.title')}>
             <List.Item>
               <Title order={3} size="h6" mb={4}>
                 {t('aiPanel.suggestedHashtags')}
@@ -83,7 +83,7 @@ export function PerformanceInsights({ from, to }: { from: string; to: string }) 
               {data.sentiment.analysed ? (
                 <Group gap="xs">
                   <InsightToneBadge tone={data.sentiment.sentiment} />
-                  <Text size="sm">{t('aiPanel.score', { score: score(data.sentiment.score) })}</Text>
+                  <Text size="sm">{t('ai.score', { score: score(data.sentiment.score) })}</Text>
                 </Group>
               ) : (
                 <Alert color="yellow" variant="light" p="xs">
@@ -94,7 +94,7 @@ export function PerformanceInsights({ from, to }: { from: string; to: string }) 
             {recommendations.length > 0 && (
               <List.Item>
                 <Title order={3} size="h6" mb={4}>
-                  {t('aiPanel.recommendations')}
+                  {t('ai.recommendations')}
                 </Title>
                 <List size="sm" spacing={2}>
                   {recommendations.map((text, i) => (

@@ -18,7 +18,7 @@ export function ToneSelect({
     <Select
       label={t('aiPanel.tone')}
       placeholder={t('aiPanel.noTone')}
-      data={tones.map((tone) => ({ value: tone, label: t(`aiPanel.tones.${tone}`) }))}
+      data={tones.map((tone) => ({ value: tone, label: t(`ai.tones.${tone}`) }))}
       value={value}
       onChange={(tone) => onChange(tone as AiTone | null)}
       clearable
