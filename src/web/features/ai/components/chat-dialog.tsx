@@ -51,7 +51,9 @@ export function ChatDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const send = useChatWithAI();
   const end = useRef<HTMLDivElement>(null);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [chat.history.length, send.isPending]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [chat.history.length, send.isPending]);
 
   const submit = () => {
     const text = input.trim();
