@@ -115,7 +115,8 @@ export function ChatDialog({
                     <Text size="xs" fw={700}>
                       {t(message.role === 'user' ? 'aiPanel.you' : 'aiPanel.assistant')}
                     </Text>
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {/* Each message reads in its own direction, whatever the page's (an English reply in Arabic UI). */}
+                    <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {textOf(message)}
                     </Text>
                     {message.role === 'model' && (

@@ -87,7 +87,7 @@ export function ContentDialog({
               </Group>
               {generate.data !== undefined && !generate.isPending && (
                 <Paper withBorder p="sm" role="region" aria-label={t('aiPanel.generatedText')}>
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-wrap' }}>
                     {generate.data}
                   </Text>
                   <Group mt="sm" gap="xs">

@@ -74,7 +74,8 @@ export function InsightsPanel({
                   onChange={() => onHashtag(tag)}
                   aria-label={t('aiPanel.addHashtag', { tag })}
                 >
-                  #{tag}
+                  {/* '#tag' keeps the '#' before a Latin tag in a right-to-left page. */}
+                  <bdi>#{tag}</bdi>
                 </Chip>
               ))}
             </Group>

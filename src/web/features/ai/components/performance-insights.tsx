@@ -60,7 +60,7 @@ export function PerformanceInsights({ from, to }: { from: string; to: string }) 
                 <Group gap={6}>
                   {data.suggestedHashtags.map((tag) => (
                     <Badge key={tag} variant="light" tt="none">
-                      #{tag.replace(/^#+/, '')}
+                      <bdi>#{tag.replace(/^#+/, '')}</bdi>
                     </Badge>
                   ))}
                 </Group>
