@@ -33,7 +33,9 @@ export function aiErrorText(
   const firstField = error.fields && Object.values(error.fields)[0];
   if (firstField) return t(firstField);
   if (error.code === 'NETWORK_ERROR') return errorMessage(t, error);
-  // The server's message is an i18n key; a message that is not one (a proxy's page) is not shown.
-  if (error.message && i18n.exists(error.message)) return t(error.message, error.params);
+  // The server names its message's i18n key in `params.key` (or sends the key itself); words that are
+  // not one of ours (a proxy's page) are not shown.
+  const key = typeof error.params?.key === 'string' ? error.params.key : error.message;
+  if (key && i18n.exists(key)) return t(key, error.params);
   return t(fallbackKey);
 }
