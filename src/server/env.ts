@@ -115,6 +115,15 @@ const EnvSchema = z
     RENDER_LEAD_MINUTES: z.coerce.number().min(0).default(10),
     /** How often a due post whose edited video is not ready yet looks again. */
     RENDER_WAIT_SECONDS: z.coerce.number().min(0.1).default(5),
+    /** An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, Gemini), e.g. http://localhost:11434/v1. */
+    AI_BASE_URL: z.url().optional(),
+    AI_API_KEY: z.string().min(1).optional(),
+    /** The model to ask; with AI_BASE_URL it turns on content generation and chat. */
+    AI_MODEL: z.string().min(1).optional(),
+    /** How long one model call, streaming included, may take. */
+    AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+    /** AI calls one user may make per minute, all AI routes together. */
+    AI_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     ...networkFields,
   })
   .transform((env) => ({

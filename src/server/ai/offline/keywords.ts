@@ -1,4 +1,4 @@
-import type { WinkMethods } from 'wink-nlp';
+import type { ItemSentence, ItemToken, WinkMethods } from 'wink-nlp';
 import { HASHTAG_CATEGORIES } from '../../../shared/hashtags';
 import { NLP_TEXT_MAX } from './sentiment';
 import { hashtagsIn } from './text-scan';
@@ -22,15 +22,16 @@ export function keywordsOf(nlp: WinkMethods, text: string, max = 8): string[] {
   const doc = nlp.readDoc(text.slice(0, NLP_TEXT_MAX));
   const counts = new Map<string, { n: number; first: number; shown: string }>();
   let index = 0;
-  doc.sentences().each((sentence) => {
+  doc.sentences().each((sentence: ItemSentence) => {
     let position = 0;
-    sentence.tokens().each((token) => {
+    sentence.tokens().each((token: ItemToken) => {
       index += 1;
       position += 1;
       const pos = token.out(its.pos);
       if (pos !== 'NOUN' && pos !== 'PROPN') return;
       if (token.out(its.type) !== 'word' || token.out(its.stopWordFlag)) return;
-      const lemma = String(token.out(its.lemma)).toLowerCase();
+      // wink's typings declare `lemma` with a signature `out` does not accept; it works at run time.
+      const lemma = String(token.out(its.lemma as unknown as typeof its.normal)).toLowerCase();
       const shown = String(token.out(its.normal)).toLowerCase();
       if (lemma.length < 3 || shown.length > 25 || VAGUE.has(lemma) || !/^[a-z]+$/.test(shown)) return;
       const seen = counts.get(lemma);

@@ -1,0 +1,156 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  AI_TONES,
+  type ChatRequestSchema,
+  type GenerateContentRequestSchema,
+  type Insights,
+  type InsightsRequestSchema,
+  type Recommendation,
+} from '../../shared/api/ai.schemas';
+import type { Platform } from '../../shared/platforms/rules';
+import type { SessionUser } from '../auth/session';
+import type { HashtagsRepo } from '../hashtags/hashtags.repo';
+import { notFound } from '../http/errors';
+import type { AiRepo } from './ai.repo';
+import { notConfigured, providerFailure } from './failures';
+import { analyseOffline, plainText } from './offline/insights';
+import { loadNlp } from './offline/nlp';
+import { sentimentOf } from './offline/sentiment';
+import { chatPrompt, contentPrompt, insightsPrompt } from './prompts';
+import { type AiProvider, AiProviderError } from './provider';
+
+export interface AiServiceDeps {
+  repo: AiRepo;
+  hashtags: Pick<HashtagsRepo, 'custom' | 'recent'>;
+  /** The configured model; null when none is (generation and chat then answer 424 ai_not_configured). */
+  provider: AiProvider | null;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+/** A model's advice: at most three strings, each short. */
+const ADVICE_MAX = 3;
+const ADVICE_CHARS = 400;
+
+/** The model's `{"advice": [...]}`, or an AiProviderError('invalid') for anything else. */
+export function parseAdvice(answer: string): string[] {
+  // Models often wrap JSON in a ``` fence: take the outermost braces.
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  let value: unknown;
+  try {
+    value = JSON.parse(answer.slice(start, end + 1));
+  } catch {
+    throw new AiProviderError('invalid', 'The model did not answer JSON.');
+  }
+  const advice = (value as { advice?: unknown } | null)?.advice;
+  if (start < 0 || !Array.isArray(advice) || !advice.every((a) => typeof a === 'string'))
+    throw new AiProviderError('invalid', 'The model answered JSON without advice.');
+  return (advice as string[])
+    .map((a) => a.trim().slice(0, ADVICE_CHARS))
+    .filter(Boolean)
+    .slice(0, ADVICE_MAX);
+}
+
+export function createAiService({ repo, hashtags, provider, clock, logger }: AiServiceDeps) {
+  /** The user's own tags from the hashtag feature: custom ones, then recently used ones. */
+  const userTags = async (userId: string) => {
+    const [custom, recent] = await Promise.all([hashtags.custom(userId), hashtags.recent(userId)]);
+    return [...new Set([...custom.map((c) => c.tag), ...recent])];
+  };
+
+  const offline = async (userId: string, html: string, platforms?: readonly Platform[]) =>
+    analyseOffline(await loadNlp(), html, { platforms, userTags: await userTags(userId), now: clock() });
+
+  const requireModel = () => {
+    if (!provider) throw notConfigured();
+    return provider;
+  };
+
+  return {
+    status: () => ({ model: provider !== null, tones: [...AI_TONES] }),
+
+    /**
+     * The offline analysis, plus the model's advice when a model is configured and answers well; a model
+     * that fails or answers badly is logged and left out, never failing the call.
+     */
+    async insights(
+      actor: SessionUser,
+      input: z.output<typeof InsightsRequestSchema>,
+      signal?: AbortSignal,
+    ): Promise<Insights> {
+      if (input.postId && !(await repo.ownsPost(actor.id, input.postId))) throw notFound('This post');
+      if (input.recurringPostId && !(await repo.ownsRecurring(actor.id, input.recurringPostId)))
+        throw notFound('This recurring post');
+      const result = await offline(actor.id, input.content, input.platforms);
+      if (provider) {
+        try {
+          const answer = await provider.complete(
+            insightsPrompt(plainText(input.content), input.tone, input.platforms ?? []),
+            { signal, json: true, maxTokens: 400 },
+          );
+          const advice: Recommendation[] = parseAdvice(answer).map((text) => ({ code: 'model', text }));
+          if (advice.length) {
+            result.recommendations.push(...advice);
+            result.source = 'model';
+          }
+        } catch (error) {
+          if (!(error instanceof AiProviderError)) throw error;
+          logger.warn(
+            { kind: error.kind, status: error.status },
+            'AI insights: the model failed; offline only',
+          );
+        }
+      }
+      if (input.postId || input.recurringPostId)
+        return repo.save(actor.id, result, { postId: input.postId, recurringPostId: input.recurringPostId });
+      return result;
+    },
+
+    /** Offline insights of a recurring post just saved, stored with it (the recurring service calls this). */
+    async storeForRecurring(
+      userId: string,
+      recurringPostId: string,
+      html: string,
+      platforms: readonly Platform[],
+    ) {
+      const result = await offline(userId, html, platforms);
+      return repo.save(userId, result, { recurringPostId });
+    },
+
+    latestForRecurring: (userId: string, ids: string[]) => repo.latestForRecurring(userId, ids),
+
+    async chat(input: z.output<typeof ChatRequestSchema>, signal?: AbortSignal): Promise<string> {
+      const model = requireModel();
+      try {
+        return (await model.complete(chatPrompt(input.messages, input.tone), { signal })).trim();
+      } catch (error) {
+        throw providerFailure('chat', error);
+      }
+    },
+
+    async generateContent(
+      input: z.output<typeof GenerateContentRequestSchema>,
+      signal?: AbortSignal,
+    ): Promise<string> {
+      const model = requireModel();
+      try {
+        return (
+          await model.complete(contentPrompt(input.prompt, input.tone, input.platforms), { signal })
+        ).trim();
+      } catch (error) {
+        throw providerFailure('content', error);
+      }
+    },
+
+    async sentiment(content: string) {
+      const text = plainText(content);
+      const { tone, score, analysed } = sentimentOf(await loadNlp(), text);
+      return { content: text, sentiment: tone, score, analysed };
+    },
+
+    userTags,
+  };
+}
+export type AiService = ReturnType<typeof createAiService>;
