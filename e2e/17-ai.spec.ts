@@ -12,7 +12,17 @@ import { ADMIN, signInAs } from './helpers';
 // Content and Chat say that no model is configured) and with one (a fake OpenAI-compatible server).
 const SHOTS = 'test-results/screenshots/ai';
 const AR = JSON.parse(readFileSync('src/web/i18n/ar.json', 'utf8')) as {
-  aiPanel: Record<string, string>;
+  aiPanel: Record<
+    | 'generateInsights'
+    | 'insightsGenerated'
+    | 'chat'
+    | 'message'
+    | 'send'
+    | 'generateContent'
+    | 'prompt'
+    | 'generate',
+    string
+  >;
 };
 test.use({ locale: 'en-US' });
 
