@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiError } from '../shared/api/errors.schemas';
 import { adminRoutes } from './admin/admin.routes';
+import { aiRoutes } from './ai/ai.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
@@ -146,6 +147,12 @@ export async function buildApp(
   await settingsRoutes(app, { settings: ctx.settings, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });
+  await aiRoutes(app, {
+    ai: ctx.ai,
+    analytics: ctx.analytics,
+    guards: ctx.guards,
+    perMinute: env.AI_RATE_PER_MINUTE,
+  });
 
   await registerWebApp(app, resolve(env.WEB_DIST_DIR));
   return app;

@@ -18,6 +18,10 @@ import { createMailService } from './mail/mail.service';
 import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
+import { createAiRepo } from './ai/ai.repo';
+import { createAiService } from './ai/ai.service';
+import { createAnalyticsService } from './ai/analytics.service';
+import { createOpenAIProvider } from './ai/openai-provider';
 import { createPostsRepo } from './posts/posts.repo';
 import { createRecurringRepo } from './recurring/recurring.repo';
 import { createRecurringService } from './recurring/recurring.service';
@@ -167,6 +171,23 @@ export function createContext({
     connectionStates: async (userId) =>
       new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
   });
+  const hashtags = createHashtagsRepo(db);
+  const aiRepo = createAiRepo(db);
+  const ai = createAiService({
+    repo: aiRepo,
+    hashtags,
+    provider:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? createOpenAIProvider({
+            baseUrl: env.AI_BASE_URL,
+            apiKey: env.AI_API_KEY,
+            model: env.AI_MODEL,
+            timeoutMs: env.AI_TIMEOUT_SECONDS * 1000,
+          })
+        : null,
+    clock,
+    logger,
+  });
   const recurring = createRecurringService({
     repo: createRecurringRepo(db),
     posts: postsRepo,
@@ -176,6 +197,8 @@ export function createContext({
     changes,
     horizonMs: env.RECURRING_HORIZON_HOURS * 3_600_000,
     graceMs: env.RECURRING_GRACE_MINUTES * 60_000,
+    insights: ai,
+    logger,
   });
   return {
     env,
@@ -194,7 +217,9 @@ export function createContext({
     signInLock,
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
-    hashtags: createHashtagsRepo(db),
+    hashtags,
+    ai,
+    analytics: createAnalyticsService({ repo: aiRepo, userTags: ai.userTags, clock }),
     variables: createVariablesService(createVariablesRepo(db)),
     mediaStore,
     media: createMediaService({

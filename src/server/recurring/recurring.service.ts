@@ -1,5 +1,7 @@
 import { VideoEditsSchema } from '../../shared/api/posts.schemas';
+import type { Insights } from '../../shared/api/ai.schemas';
 import type { Frequency, RecurringInput, RecurringPost } from '../../shared/api/recurring.schemas';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '../../shared/platforms/rules';
 import { nextOccurrence, type RecurrenceFrequency, type RecurrenceRule } from '../../shared/recurrence';
 import type { SessionUser } from '../auth/session';
@@ -34,7 +36,11 @@ export const ruleOf = (row: RuleFields): RecurrenceRule => ({
   timezone: row.timezone,
 });
 
-const toRecurring = (row: RecurringWithDetails, now: Date): RecurringPost => {
+const toRecurring = (
+  row: RecurringWithDetails,
+  now: Date,
+  aiInsights: Insights | null = null,
+): RecurringPost => {
   const next = nextOccurrence(ruleOf(row), now);
   return {
     id: row.id,
@@ -61,10 +67,22 @@ const toRecurring = (row: RecurringWithDetails, now: Date): RecurringPost => {
       at: o.at.toISOString(),
       targets: o.targets.map((t) => ({ platform: t.platform as Platform, status: t.status })),
     })),
+    aiInsights,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
 };
+
+/** The AI insights a recurring post carries (the AI service; absent in tests that do not need it). */
+export interface RecurringInsights {
+  storeForRecurring(
+    userId: string,
+    id: string,
+    html: string,
+    platforms: readonly Platform[],
+  ): Promise<Insights>;
+  latestForRecurring(userId: string, ids: string[]): Promise<Map<string, Insights>>;
+}
 
 export interface RecurringServiceDeps {
   repo: RecurringRepo;
@@ -77,6 +95,8 @@ export interface RecurringServiceDeps {
   horizonMs: number;
   /** A missed occurrence at most this late is still published (only the latest one). */
   graceMs: number;
+  insights?: RecurringInsights;
+  logger?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
@@ -93,6 +113,8 @@ export function createRecurringService({
   changes = NO_CHANGE_FEED,
   horizonMs,
   graceMs,
+  insights,
+  logger,
 }: RecurringServiceDeps) {
   /** Makes the posts of the rule's occurrences due before now + horizon, records the missed, moves on. */
   const materialise = async (tx: Db, row: RecurringRow, links: MediaLink[], now: Date) => {
@@ -142,20 +164,39 @@ export function createRecurringService({
   const materialiseNow = (links: MediaLink[]) => (tx: Db, row: RecurringRow) =>
     materialise(tx, row, links, clock());
 
-  const saved = (actor: SessionUser, row: RecurringWithDetails) => {
+  /**
+   * Spec: "after a save AI insights are fetched for the content". The offline analysis is computed and
+   * stored with the rule; if it fails the save still stands (the insights show as not there yet).
+   */
+  const saved = async (actor: SessionUser, row: RecurringWithDetails) => {
     changes.touch('posts', actor.id);
-    return toRecurring(row, clock());
+    let latest: Insights | null = null;
+    try {
+      latest =
+        (await insights?.storeForRecurring(actor.id, row.id, row.contentHtml, row.platforms as Platform[])) ??
+        null;
+    } catch (error) {
+      logger?.warn({ err: error }, 'recurring post saved without AI insights');
+    }
+    return toRecurring(row, clock(), latest);
   };
+  const latestOf = async (userId: string, ids: string[]) =>
+    (await insights?.latestForRecurring(userId, ids)) ?? new Map<string, Insights>();
 
   return {
     async list(actor: SessionUser) {
       const now = clock();
-      return { data: (await repo.list(actor.id)).map((row) => toRecurring(row, now)) };
+      const rows = await repo.list(actor.id);
+      const latest = await latestOf(
+        actor.id,
+        rows.map((row) => row.id),
+      );
+      return { data: rows.map((row) => toRecurring(row, now, latest.get(row.id) ?? null)) };
     },
     async get(actor: SessionUser, id: string) {
       const row = await repo.find(actor.id, id);
       if (!row) throw notFound('This recurring post');
-      return toRecurring(row, clock());
+      return toRecurring(row, clock(), (await latestOf(actor.id, [id])).get(id) ?? null);
     },
     async create(actor: SessionUser, input: RecurringInput) {
       const { values, links } = await prepare(actor, input);

@@ -1,3 +1,4 @@
+import { InsightsSchema } from './ai.schemas';
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
@@ -86,6 +87,8 @@ export const RecurringPostSchema = z.object({
       targets: z.array(z.object({ platform: z.enum(PLATFORMS), status: z.enum(TARGET_STATUSES) })),
     }),
   ),
+  /** The newest AI insights of its content, computed (offline) after each save; null before the first. */
+  aiInsights: InsightsSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

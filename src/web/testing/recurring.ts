@@ -21,6 +21,7 @@ export const recurringPost = (over: Partial<RecurringPost> = {}): RecurringPost 
   skipped: [],
   skippedTotal: 0,
   occurrences: [],
+  aiInsights: null,
   createdAt: '2029-12-01T00:00:00.000Z',
   updatedAt: '2029-12-01T00:00:00.000Z',
   ...over,
