@@ -67,7 +67,7 @@ describe('Generate AI Insights in the composer', () => {
     expect(panel.textContent).toContain('Add a picture of the team.');
     // The server's '#' is not doubled.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Add #startup to the post' }));
-    expect(insert).toHaveBeenCalledWith('#startup ');
+    expect(insert).toHaveBeenCalledWith(' #startup ');
   });
 
   it('says the built-in analysis reads English only, with no tone, for other languages', async () => {

@@ -109,7 +109,8 @@ export function ComposerAi({
             insights && (
               <InsightsPanel
                 insights={insights}
-                onHashtag={(tag) => insert(escapeHtml(`#${tag} `))}
+                // A space before, so the tag does not stick to the last word.
+                onHashtag={(tag) => insert(escapeHtml(` #${tag} `))}
                 onClose={() => setInsights(null)}
               />
             )
