@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Select, Tooltip } from '@mantine/core';
 import { IconHash, IconMoodSmile, IconTemplate } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../../shared/api/templates.schemas';
 import { useVariables } from '../api/variables';
@@ -10,13 +10,15 @@ import { TemplatesDialog } from './templates/templates-dialog';
 
 type Open = 'templates' | 'hashtags' | 'emoji' | null;
 
-/** Make Templates, Add Hashtags and Add Emoji, above the editor. */
+/** Make Templates, Add Hashtags and Add Emoji, above the editor, then the AI actions (`ai`). */
 export function ComposerTools({
   insert,
   onUseTemplate,
+  ai,
 }: {
   insert: (text: string) => void;
   onUseTemplate: (template: Template) => void;
+  ai?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
@@ -63,6 +65,7 @@ export function ComposerTools({
           <IconMoodSmile size={18} />
         </ActionIcon>
       </Tooltip>
+      {ai}
       {open === 'templates' && (
         <TemplatesDialog
           onClose={close}

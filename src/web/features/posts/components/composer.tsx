@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ComposerAi } from '../../ai/components/composer-ai';
 import type { Media } from '../../../../shared/api/media.schemas';
 import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
@@ -157,7 +158,19 @@ export function Composer({
         <Title order={2} size="h3">
           {draft.id ? t('composer.editTitle') : t('composer.title')}
         </Title>
-        <ComposerTools insert={insert} onUseTemplate={applyTemplate} />
+        <ComposerTools
+          insert={insert}
+          onUseTemplate={applyTemplate}
+          ai={
+            <ComposerAi
+              content={draft.content}
+              platforms={draft.platforms}
+              postId={draft.id}
+              insert={insert}
+              replace={(content) => onChange({ ...draft, content })}
+            />
+          }
+        />
         <PostEditor
           value={draft.content}
           onChange={(content) => onChange({ ...draft, content })}
