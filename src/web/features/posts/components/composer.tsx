@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComposerAi } from '../../ai/components/composer-ai';
 import type { Media } from '../../../../shared/api/media.schemas';
 import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
@@ -30,6 +29,7 @@ import { PostEditor } from './post-editor';
 import { PublishProgress } from './publish-progress';
 import { SchedulePicker } from './schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
+import { useComposerSlots } from './composer-slots';
 
 /** An attached file as the composer holds it: a video's edits, an image's alternative text. */
 export type DraftMedia = Media & { edits?: VideoEdits | null; alt?: string };
@@ -74,6 +74,7 @@ export function Composer({
   manageAccounts?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const slots = useComposerSlots();
   const { data: profile } = useProfile();
   // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
   const zone = useTimeZone();
@@ -161,15 +162,13 @@ export function Composer({
         <ComposerTools
           insert={insert}
           onUseTemplate={applyTemplate}
-          ai={
-            <ComposerAi
-              content={draft.content}
-              platforms={draft.platforms}
-              postId={draft.id}
-              insert={insert}
-              replace={(content) => onChange({ ...draft, content })}
-            />
-          }
+          ai={slots.ai?.({
+            content: draft.content,
+            platforms: draft.platforms,
+            postId: draft.id,
+            insert,
+            replace: (content) => onChange({ ...draft, content }),
+          })}
         />
         <PostEditor
           value={draft.content}
