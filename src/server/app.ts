@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiError } from '../shared/api/errors.schemas';
 import { adminRoutes } from './admin/admin.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
@@ -138,6 +139,7 @@ export async function buildApp(
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
+  await analyticsRoutes(app, { analytics: ctx.analytics, guards: ctx.guards });
   await mediaRoutes(app, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });

@@ -48,6 +48,12 @@ import { findFfmpeg } from './media/render/ffmpeg';
 import { createRenderPreparer } from './media/render/render.job';
 import { createRenderer } from './media/render/renderer';
 import { createRendersRepo } from './media/render/renders.repo';
+import { createAnalyticsRepo } from './analytics/analytics.repo';
+import { createAnalyticsService } from './analytics/analytics.service';
+import { createMetricsScheduler } from './analytics/collect-metrics.job';
+import { createCollector } from './analytics/collector';
+import { createMetricsRepo } from './analytics/metrics.repo';
+import { slotOffsets } from './analytics/metrics-schedule';
 
 export interface ContextInput {
   env: Env;
@@ -131,15 +137,26 @@ export function createContext({
       { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock },
       { concurrency: env.RENDER_CONCURRENCY },
     );
+  const metricsRepo = createMetricsRepo(db, createMetricsScheduler(queue));
+  const metricOffsets = slotOffsets(env.METRICS_SCHEDULE, env.METRICS_DAILY_DAYS, env.METRICS_DAILY_EVERY);
+  /** The metric reads' worker (main with a worker role, tests). */
+  const collector = () =>
+    createCollector(
+      { repo: metricsRepo, queue, adapters, connections, connectionsRepo, logger, clock },
+      { offsets: metricOffsets, timeoutMs: env.METRICS_TIMEOUT_MS, concurrency: env.METRICS_CONCURRENCY },
+    );
   /** The worker side, created only by processes that publish (main with a worker role, tests). */
   const publisher = () =>
     createPublisher(
       {
-        repo: createPublishingRepo(db, scheduler),
+        // A target recorded published gets its first metric reading in the same transaction.
+        repo: createPublishingRepo(db, scheduler, {
+          onPublished: (tx, targetIds, publishedAt) =>
+            metricsRepo.queueFirst(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
+        }),
         queue,
         adapters,
         connections,
-        connectionsRepo,
         mediaStore,
         mediaLinks,
         logger,
@@ -212,6 +229,12 @@ export function createContext({
     mediaRepo,
     mediaLinks,
     publisher,
+    collector,
+    analytics: createAnalyticsService({
+      repo: createAnalyticsRepo(db),
+      clock,
+      slotCount: metricOffsets.length,
+    }),
     posts,
     recurring,
     /** The worker side of recurring posts (main with a worker role, tests). */
