@@ -30,10 +30,11 @@ const LATEST_READ = sql`left join lateral (
      where m.target_id = t.id and m.outcome = 'read'
      order by m.slot desc limit 1) r on true`;
 
-/** The user's targets published within the span: every query of this file starts from the owner. */
+/** The user's targets published within the span with their latest reading; every query starts from the owner. */
 const PUBLISHED_IN = (userId: string, span: Span) => sql`
       from post_targets t
       join posts p on p.id = t.post_id
+      ${LATEST_READ}
      where p.user_id = ${userId} and t.status = 'published'
        and t.published_at >= ${span.start} and t.published_at < ${span.end}`;
 

@@ -162,7 +162,6 @@ export function createPublishingRepo(
            where t.id = any(${column((i) => i.claim.targetId)}::uuid[]) and t.id = o.target_id
              and t.status = 'publishing'
           returning t.id, t.post_id, t.status
-        )
         ), settled as (
         -- The statement cannot see its own target updates: each post's targets are read as they were,
         -- with the ones moved here taken from what they were moved to.
