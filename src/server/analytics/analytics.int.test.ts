@@ -67,14 +67,12 @@ describe('analytics routes', () => {
     await createUser(t.ctx, { email: 'bob@example.com' });
     ann = await signIn(t.app, 'ann@example.com');
     bob = await signIn(t.app, 'bob@example.com');
-    [annId] = (await sqlRows<{ id: string }>("select id from users where email = 'ann@example.com'")).map(
-      (r) => r.id,
-    );
+    annId = (await sqlRows<{ id: string }>("select id from users where email = 'ann@example.com'"))[0]!.id;
     const bobId = (await sqlRows<{ id: string }>("select id from users where email = 'bob@example.com'"))[0]!
       .id;
     // Ann: two X posts (the second's latest slot paused, its figures those read before), one Bluesky.
     await published(
-      annId!,
+      annId,
       'twitter',
       '2025-03-10T09:00:00Z',
       '<p>=HYPERLINK("http://evil") <b>launch</b></p>',
@@ -83,15 +81,15 @@ describe('analytics routes', () => {
         { at: '2025-03-10T15:00:00Z', likes: 10, shares: 2, comments: 1 },
       ],
     );
-    await published(annId!, 'twitter', '2025-03-12T09:00:00Z', '<p>second, with "quotes"</p>', [
+    await published(annId, 'twitter', '2025-03-12T09:00:00Z', '<p>second, with "quotes"</p>', [
       { at: '2025-03-12T10:00:00Z', likes: 5, shares: 0, comments: 2 },
       { at: '2025-03-12T15:00:00Z', outcome: 'paused', code: 'needs_reconnect' },
     ]);
-    await published(annId!, 'bluesky', '2025-03-15T09:00:00Z', '<p>sky</p>', [
+    await published(annId, 'bluesky', '2025-03-15T09:00:00Z', '<p>sky</p>', [
       { at: '2025-03-15T10:00:00Z', likes: 4, shares: 1, comments: 1, reach: null },
     ]);
     // Out of the default range (the last 30 days): counted only when asked for.
-    await published(annId!, 'twitter', '2024-12-01T09:00:00Z', '<p>old</p>', [
+    await published(annId, 'twitter', '2024-12-01T09:00:00Z', '<p>old</p>', [
       { at: '2024-12-01T10:00:00Z', likes: 100 },
     ]);
     // Bob's post: never in Ann's answers.
