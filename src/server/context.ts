@@ -152,7 +152,7 @@ export function createContext({
         // A target recorded published gets its first metric reading in the same transaction.
         repo: createPublishingRepo(db, scheduler, {
           onPublished: (tx, targetIds, publishedAt) =>
-            metricsRepo.queueFirst(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
+            metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
         }),
         queue,
         adapters,
@@ -233,6 +233,7 @@ export function createContext({
     analytics: createAnalyticsService({
       repo: createAnalyticsRepo(db),
       clock,
+      changes,
       slotCount: metricOffsets.length,
     }),
     posts,

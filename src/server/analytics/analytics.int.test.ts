@@ -36,6 +36,24 @@ describe('analytics routes', () => {
        values ($1, $2, 'published', 'r1', $3, $4) returning id`,
       [post!.id, platform, `https://example.com/${platform}/${post!.id}`, at],
     );
+    // As publishing and each reading leave it (metrics.repo): the target's latest figures.
+    const latest = readings.filter((r) => (r.outcome ?? 'read') === 'read').at(-1);
+    await sqlRows(
+      `insert into target_latest_metrics (target_id, user_id, platform, published_at, slot, collected_at, likes, shares, comments, reach)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        target!.id,
+        userId,
+        platform,
+        at,
+        latest ? readings.indexOf(latest) : null,
+        latest?.at ?? null,
+        latest?.likes ?? null,
+        latest?.shares ?? null,
+        latest?.comments ?? null,
+        latest?.reach ?? null,
+      ],
+    );
     for (const [slot, r] of readings.entries())
       await sqlRows(
         `insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, error_code, likes, shares, comments, reach)

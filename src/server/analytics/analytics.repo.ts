@@ -21,27 +21,17 @@ export interface FigureRow {
 }
 
 /**
- * Each target's latest reading that read figures (a paused or failed slot keeps the figures before it).
- * The unique (target, slot) index answers it with one short backward scan per target.
+ * The user's published targets of the span with their latest figures: one row per target in
+ * `target_latest_metrics` (written with each reading), read through its (user, published_at) index.
  */
-const LATEST_READ = sql`left join lateral (
-    select m.likes, m.shares, m.comments, m.reach, m.impressions, m.collected_at
-      from target_metrics m
-     where m.target_id = t.id and m.outcome = 'read'
-     order by m.slot desc limit 1) r on true`;
-
-/** The user's targets published within the span with their latest reading; every query starts from the owner. */
 const PUBLISHED_IN = (userId: string, span: Span) => sql`
-      from post_targets t
-      join posts p on p.id = t.post_id
-      ${LATEST_READ}
-     where p.user_id = ${userId} and t.status = 'published'
-       and t.published_at >= ${span.start} and t.published_at < ${span.end}`;
+      from target_latest_metrics r
+     where r.user_id = ${userId} and r.published_at >= ${span.start} and r.published_at < ${span.end}`;
 
 /** A sort of the posts table as SQL: only these fixed fragments, never the request's text. */
 const SORTS: Record<AnalyticsSort, SQL> = {
-  publishedAt: sql`t.published_at`,
-  platform: sql`t.platform`,
+  publishedAt: sql`r.published_at`,
+  platform: sql`r.platform`,
   likes: sql`r.likes`,
   shares: sql`r.shares`,
   comments: sql`r.comments`,
@@ -76,11 +66,11 @@ export function createAnalyticsRepo(db: Db) {
         impressions: Count;
         last_read_at: string | Date | null;
       }>(sql`
-        select t.platform, count(*)::int as posts, sum(r.likes) as likes, sum(r.shares) as shares,
+        select r.platform, count(*)::int as posts, sum(r.likes) as likes, sum(r.shares) as shares,
                sum(r.comments) as comments, sum(r.reach) as reach, sum(r.impressions) as impressions,
                max(r.collected_at) as last_read_at
         ${PUBLISHED_IN(userId, span)}
-        group by t.platform`);
+        group by r.platform`);
       return result.map((row) => ({
         platform: row.platform,
         posts: row.posts,
@@ -117,20 +107,19 @@ export function createAnalyticsRepo(db: Db) {
         last_slot: number | null;
         total: Count;
       }>(sql`
-        select t.post_id, t.platform, p.content_html, t.published_at, t.remote_url,
+        select t.post_id, r.platform, p.content_html, r.published_at, t.remote_url,
                r.likes, r.shares, r.comments, r.reach, r.impressions, r.collected_at,
                l.outcome as last_outcome, l.error_code as last_code, l.slot as last_slot,
                count(*) over () as total
-        from post_targets t
-        join posts p on p.id = t.post_id
-        ${LATEST_READ}
-        left join lateral (
-          select m.outcome, m.error_code, m.slot from target_metrics m
-           where m.target_id = t.id order by m.slot desc limit 1) l on true
-       where p.user_id = ${userId} and t.status = 'published'
-         and t.published_at >= ${span.start} and t.published_at < ${span.end}
-         ${query.platform ? sql`and t.platform = ${query.platform}` : sql``}
-       order by ${SORTS[query.sort]} ${direction} nulls last, t.published_at desc, t.id
+          from target_latest_metrics r
+          join post_targets t on t.id = r.target_id
+          join posts p on p.id = t.post_id
+          left join lateral (
+            select m.outcome, m.error_code, m.slot from target_metrics m
+             where m.target_id = r.target_id order by m.slot desc limit 1) l on true
+         where r.user_id = ${userId} and r.published_at >= ${span.start} and r.published_at < ${span.end}
+         ${query.platform ? sql`and r.platform = ${query.platform}` : sql``}
+       order by ${SORTS[query.sort]} ${direction} nulls last, r.published_at desc, r.target_id
        limit ${query.limit} offset ${query.offset}`);
       return {
         total: result.length ? Number(result[0]!.total) : 0,

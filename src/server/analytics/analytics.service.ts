@@ -15,13 +15,18 @@ import { htmlToText } from '../../shared/platforms/html-to-text';
 import { PLATFORMS, type Platform } from '../../shared/platforms/rules';
 import { startOfZonedDay, zonedParts } from '../../shared/time/zoned-day';
 import type { SessionUser } from '../auth/session';
+import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
 import type { AnalyticsRepo, Span } from './analytics.repo';
+
+type PlatformSummaryRow = Awaited<ReturnType<AnalyticsRepo['summary']>>[number];
 import { csvLine } from './csv';
 
 const EXCERPT_CHARS = 120;
 
 export interface AnalyticsServiceDeps {
   repo: AnalyticsRepo;
+  /** The database's change notifications: a summary is kept until a reading or a post of its user moves. */
+  changes?: ChangeFeed;
   clock: () => Date;
   /** How many readings the schedule makes of each post: after the last one a post is "finished". */
   slotCount: number;
@@ -42,10 +47,31 @@ const excerptOf = (html: string) => {
 };
 
 /** Analytics as the owner reads them: every call is about the caller's own posts, whatever their role. */
-export function createAnalyticsService({ repo, clock, slotCount }: AnalyticsServiceDeps) {
+export function createAnalyticsService({
+  repo,
+  clock,
+  slotCount,
+  changes = NO_CHANGE_FEED,
+}: AnalyticsServiceDeps) {
+  // The page asks for the summary on every visit and range change, and its figures move only when a
+  // reading is stored (a few times a day per post): kept per (user, range, zone) until they move.
+  const summaries = createVersionedCache<PlatformSummaryRow[]>({
+    feed: changes,
+    kind: 'posts',
+    maxBytes: 4 * 1024 * 1024,
+    sizeOf: (rows) => 200 + rows.length * 200,
+  });
+  // The profile's zone, kept until the user's row changes (its trigger says 'auth:<user>').
+  const zones = createVersionedCache<string | null>({
+    feed: changes,
+    kind: 'auth',
+    maxBytes: 1024 * 1024,
+    sizeOf: () => 100,
+  });
+
   /** The days asked for (the last 30 when left out) in the reader's zone, and the instants they span. */
   const resolve = async (actor: SessionUser, query: AnalyticsRangeQuery) => {
-    const timeZone = (await repo.timeZoneOf(actor.id)) ?? 'UTC';
+    const timeZone = (await zones.get(actor.id, 'timeZone', () => repo.timeZoneOf(actor.id))) ?? 'UTC';
     const { year, month, day } = zonedParts(clock(), timeZone);
     const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const maxTo = (from: string) => shiftDay(from, ANALYTICS_RANGE_MAX_DAYS - 1);
@@ -92,7 +118,9 @@ export function createAnalyticsService({ repo, clock, slotCount }: AnalyticsServ
   return {
     async summary(actor: SessionUser, query: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
       const { range, span } = await resolve(actor, query);
-      const rows = await repo.summary(actor.id, span);
+      const rows = await summaries.get(actor.id, `summary:${range.from}:${range.to}:${range.timeZone}`, () =>
+        repo.summary(actor.id, span),
+      );
       // In the product's order of networks, whatever order the database grouped them in.
       const order = (platform: string) => PLATFORMS.indexOf(platform as Platform);
       return {

@@ -98,6 +98,12 @@ describe('collecting metrics', () => {
        values ($1, 'tiktok', 'published', $2, now()) returning id`,
       [post!.id, remoteId],
     );
+    // What the publish transaction writes beside it (metrics.repo `published`).
+    await sqlRows(
+      `insert into target_latest_metrics (target_id, user_id, platform, published_at)
+       select id, $2, platform, published_at from post_targets where id = $1`,
+      [target!.id, annId],
+    );
     return target!.id;
   };
 

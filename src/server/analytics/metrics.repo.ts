@@ -70,10 +70,10 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
       next: ReadingToQueue | null,
       now: Date,
     ) {
+      const f = result?.outcome === 'read' ? result.figures : null;
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         if (result) {
-          const f = result.outcome === 'read' ? result.figures : null;
           await tx.execute(sql`
             insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, error_code,
                                         likes, shares, comments, reach, impressions)
@@ -83,12 +83,29 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
                     ${f?.impressions ?? null})
             on conflict (target_id, slot) do nothing`);
         }
+        // The target's latest figures move forward with a newer reading only (a late retry of an older
+        // slot must not take them back).
+        if (f)
+          await tx.execute(sql`
+            update target_latest_metrics
+               set slot = ${slot}, collected_at = ${now}, likes = ${f.likes}, shares = ${f.shares},
+                   comments = ${f.comments}, reach = ${f.reach}, impressions = ${f.impressions}
+             where target_id = ${target.targetId} and (slot is null or slot < ${slot})`);
         if (next) await scheduler.queue(tx, [next]);
       });
     },
 
-    /** The first reading of each newly published target, in the transaction that publishes it. */
-    async queueFirst(tx: Db, targetIds: string[], at: Date) {
+    /**
+     * In the transaction that records targets published: their row of latest figures (none read yet),
+     * so the summary counts them from the start, and their first reading's job.
+     */
+    async published(tx: Db, targetIds: string[], at: Date) {
+      await tx.execute(sql`
+        insert into target_latest_metrics (target_id, user_id, platform, published_at)
+        select t.id, p.user_id, t.platform, t.published_at
+          from post_targets t join posts p on p.id = t.post_id
+         where t.id = any(${sql.param(targetIds)}::uuid[]) and t.published_at is not null
+        on conflict (target_id) do nothing`);
       await scheduler.queue(
         tx,
         targetIds.map((targetId) => ({ targetId, slot: 0, at })),

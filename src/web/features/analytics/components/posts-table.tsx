@@ -60,7 +60,7 @@ function StateBadge({ post }: { post: AnalyticsPost }) {
   const reasonKey = `networkErrors.${post.code}`;
   const reason = post.code && i18n.exists(reasonKey) ? t(reasonKey, { platform: name }) : null;
   const badge = (
-    <Badge color={STATE_COLORS[post.state]} variant="light" style={{ whiteSpace: 'nowrap' }}>
+    <Badge color={STATE_COLORS[post.state]} variant="light" tt="none" style={{ overflow: 'visible' }}>
       {t(`analytics.states.${post.state}`)}
     </Badge>
   );
@@ -152,7 +152,7 @@ export function PostsTable({
                       : t('analytics.notReadYet')}
                   </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <StateBadge post={post} />
                 </Table.Td>
               </Table.Tr>
