@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { ApiError } from '../shared/api/errors.schemas';
 import { adminRoutes } from './admin/admin.routes';
 import { aiRoutes } from './ai/ai.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
 import type { AppContext } from './context';
@@ -153,6 +154,7 @@ export async function buildApp(
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
+  await analyticsRoutes(app, { analytics: ctx.analytics, guards: ctx.guards });
   await mediaRoutes(app, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards });
@@ -164,7 +166,7 @@ export async function buildApp(
   await tokensRoutes(app, { tokens: ctx.tokens, guards: ctx.guards });
   await aiRoutes(app, {
     ai: ctx.ai,
-    analytics: ctx.analytics,
+    performance: ctx.performance,
     guards: ctx.guards,
     perMinute: env.AI_RATE_PER_MINUTE,
   });

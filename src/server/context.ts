@@ -20,7 +20,7 @@ import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createAiRepo } from './ai/ai.repo';
 import { createAiService } from './ai/ai.service';
-import { createAnalyticsService } from './ai/analytics.service';
+import { createPerformanceService } from './ai/performance.service';
 import { createOpenAIProvider } from './ai/openai-provider';
 import { createPostsRepo } from './posts/posts.repo';
 import { createPostsStatusRepo } from './posts/posts-status.repo';
@@ -56,6 +56,12 @@ import { createRendersRepo } from './media/render/renders.repo';
 import { createTokenRate } from './tokens/token-rate';
 import { createTokensRepo } from './tokens/tokens.repo';
 import { createTokensService } from './tokens/tokens.service';
+import { createAnalyticsRepo } from './analytics/analytics.repo';
+import { createAnalyticsService } from './analytics/analytics.service';
+import { createMetricsScheduler } from './analytics/collect-metrics.job';
+import { createCollector } from './analytics/collector';
+import { createMetricsRepo } from './analytics/metrics.repo';
+import { slotOffsets } from './analytics/metrics-schedule';
 
 export interface ContextInput {
   env: Env;
@@ -145,15 +151,26 @@ export function createContext({
       { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock },
       { concurrency: env.RENDER_CONCURRENCY },
     );
+  const metricsRepo = createMetricsRepo(db, createMetricsScheduler(queue));
+  const metricOffsets = slotOffsets(env.METRICS_SCHEDULE, env.METRICS_DAILY_DAYS, env.METRICS_DAILY_EVERY);
+  /** The metric reads' worker (main with a worker role, tests). */
+  const collector = () =>
+    createCollector(
+      { repo: metricsRepo, queue, adapters, connections, connectionsRepo, logger, clock },
+      { offsets: metricOffsets, timeoutMs: env.METRICS_TIMEOUT_MS, concurrency: env.METRICS_CONCURRENCY },
+    );
   /** The worker side, created only by processes that publish (main with a worker role, tests). */
   const publisher = () =>
     createPublisher(
       {
-        repo: createPublishingRepo(db, scheduler),
+        // A target recorded published gets its first metric reading in the same transaction.
+        repo: createPublishingRepo(db, scheduler, {
+          onPublished: (tx, targetIds, publishedAt) =>
+            metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
+        }),
         queue,
         adapters,
         connections,
-        connectionsRepo,
         mediaStore,
         mediaLinks,
         logger,
@@ -231,7 +248,8 @@ export function createContext({
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags,
     ai,
-    analytics: createAnalyticsService({ repo: aiRepo, userTags: ai.userTags, clock }),
+    /** The AI's reading of the user's own figures: performance and best time to post. */
+    performance: createPerformanceService({ repo: aiRepo, userTags: ai.userTags, clock }),
     variables: createVariablesService(createVariablesRepo(db)),
     mediaStore,
     media: createMediaService({
@@ -249,6 +267,13 @@ export function createContext({
     mediaRepo,
     mediaLinks,
     publisher,
+    collector,
+    analytics: createAnalyticsService({
+      repo: createAnalyticsRepo(db),
+      clock,
+      changes,
+      slotCount: metricOffsets.length,
+    }),
     posts,
     recurring,
     /** The worker side of recurring posts (main with a worker role, tests). */

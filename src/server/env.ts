@@ -46,6 +46,22 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "1h,6h,24h" → milliseconds, ascending and positive; null when any part is not a duration. */
+export function parseDurations(value: string): number[] | null {
+  const parts = value.split(',').map((part) => part.trim());
+  const offsets: number[] = [];
+  for (const part of parts) {
+    const match = /^(\d{1,6})([smhd])$/.exec(part);
+    if (!match) return null;
+    const ms = Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS];
+    if (ms <= 0 || (offsets.length && ms <= offsets[offsets.length - 1]!)) return null;
+    offsets.push(ms);
+  }
+  return offsets.length ? offsets : null;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -126,6 +142,38 @@ const EnvSchema = z
     AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
     /** AI calls one user may make per minute, all AI routes together. */
     AI_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /**
+     * When a published post's figures are read, after it was published: a comma-separated list of
+     * durations (s, m, h, d), ascending. Tests and the e2e suite use seconds.
+     */
+    METRICS_SCHEDULE: z
+      .string()
+      .default('1h,6h,24h,72h')
+      .transform((value, ctx) => {
+        const offsets = parseDurations(value);
+        if (!offsets)
+          ctx.addIssue({
+            code: 'custom',
+            message: 'METRICS_SCHEDULE: durations like 1h,6h,24h,72h, ascending',
+          });
+        return offsets ?? [];
+      }),
+    /** After the schedule, one reading a "day" until this many days after publishing (0: none). */
+    METRICS_DAILY_DAYS: z.coerce.number().int().min(0).max(90).default(14),
+    /** How long that "day" is: 24h, or seconds in tests. */
+    METRICS_DAILY_EVERY: z
+      .string()
+      .default('24h')
+      .transform((value, ctx) => {
+        const [every] = parseDurations(value) ?? [];
+        if (every === undefined || parseDurations(value)!.length !== 1)
+          ctx.addIssue({ code: 'custom', message: 'METRICS_DAILY_EVERY: one duration like 24h' });
+        return every ?? 0;
+      }),
+    /** Metric reads one worker process runs at once. */
+    METRICS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /** The most one metric read from a network may take. */
+    METRICS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     ...networkFields,
   })
   .transform((env) => ({

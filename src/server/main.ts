@@ -10,6 +10,7 @@ import { sendMailJob } from './mail/send-mail.job';
 import { loadEncryptionKey, loadSecret } from './secret';
 import { publishTargetJob } from './publishing/publish.job';
 import { renderVideoJob } from './media/render/render.job';
+import { collectMetricsJob } from './analytics/collect-metrics.job';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -44,7 +45,7 @@ async function main() {
   const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
   const queue = await startQueue(database, logger, {
     worker: role !== 'api',
-    jobs: [publishTargetJob, renderVideoJob],
+    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob],
   });
   // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
   const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
@@ -72,6 +73,7 @@ async function main() {
   recurring?.start();
   const renderer = role !== 'api' ? ctx.renderer() : undefined;
   await renderer?.start();
+  if (role !== 'api') await ctx.collector().start();
   if (!(await ctx.ffmpeg())) {
     logger.warn(
       'ffmpeg was not found (FFMPEG_PATH, or the binary of @ffmpeg-installer/ffmpeg for this platform): edited videos cannot be rendered; the Edit Video dialog says so',

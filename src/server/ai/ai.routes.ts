@@ -17,7 +17,7 @@ import {
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { type Guards, userOf } from '../auth/session';
 import type { AiService } from './ai.service';
-import type { AnalyticsService } from './analytics.service';
+import type { PerformanceService } from './performance.service';
 import { createUserRateLimit } from './rate-limit';
 
 const E = ApiErrorSchema;
@@ -36,10 +36,10 @@ export async function aiRoutes(
   app: FastifyInstance,
   {
     ai,
-    analytics,
+    performance,
     guards,
     perMinute,
-  }: { ai: AiService; analytics: AnalyticsService; guards: Guards; perMinute: number },
+  }: { ai: AiService; performance: PerformanceService; guards: Guards; perMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [guards.requireUser, createUserRateLimit(perMinute)];
@@ -123,7 +123,7 @@ export async function aiRoutes(
         response: { 200: PerformanceResponseSchema, ...errors, 404: E },
       },
     },
-    async (request) => ({ response: await analytics.analyse(userOf(request), request.body.postData) }),
+    async (request) => ({ response: await performance.analyse(userOf(request), request.body.postData) }),
   );
   r.post(
     '/api/ai/predictBestTimeToPost',
@@ -137,7 +137,7 @@ export async function aiRoutes(
       },
     },
     async (request) => ({
-      response: await analytics.predictBestTime(userOf(request), request.body.historicalData),
+      response: await performance.predictBestTime(userOf(request), request.body.historicalData),
     }),
   );
 }

@@ -35,6 +35,16 @@ export interface ConnectionsServiceDeps {
 
 const expiry = (credentials: Credentials) => (credentials.expiresAt ? new Date(credentials.expiresAt) : null);
 
+/** The account is set aside until its owner reconnects it: what a publish or a metric read then fails with. */
+export const needsReconnect = (platform: Platform) =>
+  new PlatformError(
+    'permanent',
+    `Your ${PLATFORM_NAMES[platform]} account needs reconnecting. Reconnect it, then retry.`,
+    {
+      code: 'needs_reconnect',
+    },
+  );
+
 /** What the person reads when a network refuses to connect. */
 function connectError(platform: Platform, error: unknown): AppError {
   if (error instanceof PlatformError) {
@@ -227,6 +237,44 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         refreshing.set(row.id, pending);
       }
       return pending;
+    },
+
+    /**
+     * Calls the network with the connection's live credentials. On an auth refusal an OAuth network's
+     * token is refreshed once and the call made again (`again` true: an earlier call may have reached the
+     * network before it refused). A refusal that survives marks the connection `needs_reconnect` and
+     * throws `needsReconnect`. Publishing and metric reads both go through here, so an account is put
+     * aside for reconnecting the same way whatever found it out.
+     */
+    async withCredentials<T>(
+      row: ConnectionRow,
+      call: (credentials: Credentials, again: boolean) => Promise<T>,
+    ): Promise<T> {
+      const platform = row.platform as Platform;
+      const reconnect = async (error: PlatformError) => {
+        await repo.markNeedsReconnect(row.id, error.message);
+        return needsReconnect(platform);
+      };
+      try {
+        return await call(await this.credentialsFor(row), false);
+      } catch (error) {
+        if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
+        if (!adapters[platform].oauth) throw await reconnect(error);
+        let credentials;
+        try {
+          credentials = await this.credentialsFor(row, { force: true });
+        } catch (refreshError) {
+          if (refreshError instanceof PlatformError && refreshError.kind === 'auth')
+            throw await reconnect(refreshError);
+          throw refreshError;
+        }
+        try {
+          return await call(credentials, true);
+        } catch (again) {
+          if (again instanceof PlatformError && again.kind === 'auth') throw await reconnect(again);
+          throw again;
+        }
+      }
     },
 
     /** Keeps credentials an adapter renewed during a publish, unless someone renewed them meanwhile. */

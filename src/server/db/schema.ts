@@ -598,3 +598,32 @@ export const aiInsights = pgTable(
     index('ai_insights_recurring_idx').on(t.recurringPostId, t.createdAt),
   ],
 );
+
+/**
+ * Each published target's latest figures, one row per target (decision 020): made in the transaction
+ * that records the target published (figures null until read), moved forward in the one that stores a
+ * newer `read` slot. The summary then reads one row per post instead of finding each one's latest
+ * reading among all of them.
+ */
+export const targetLatestMetrics = pgTable(
+  'target_latest_metrics',
+  {
+    targetId: uuid('target_id')
+      .primaryKey()
+      .references(() => postTargets.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    publishedAt: tz('published_at').notNull(),
+    /** The slot the figures come from; null before the first reading. */
+    slot: integer('slot'),
+    collectedAt: tz('collected_at'),
+    likes: integer('likes'),
+    shares: integer('shares'),
+    comments: integer('comments'),
+    reach: integer('reach'),
+    impressions: integer('impressions'),
+  },
+  (t) => [index('target_latest_metrics_user_published_idx').on(t.userId, t.publishedAt)],
+);

@@ -2,8 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
-import type { ConnectionsRepo } from '../connections/connections.repo';
-import type { ConnectionsService } from '../connections/connections.service';
+import { type ConnectionsService, needsReconnect } from '../connections/connections.service';
 import type { Queue } from '../jobs/queue';
 import type { MediaLinks } from '../media/media-links';
 import type { MediaStore } from '../media/media.store';
@@ -39,7 +38,6 @@ export interface PublisherDeps {
   queue: Queue;
   adapters: Record<Platform, PlatformAdapter>;
   connections: ConnectionsService;
-  connectionsRepo: ConnectionsRepo;
   mediaStore: MediaStore;
   mediaLinks: MediaLinks;
   logger: FastifyBaseLogger;
@@ -111,7 +109,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
 
   const mediaFiles = (claim: ClaimedTarget) => mediaFilesOf(claim, deps.mediaStore, deps.mediaLinks);
 
-  /** Calls the network; on an auth failure refreshes the token once and tries again. */
+  /** Calls the network with live credentials (refreshed once on an auth refusal, `withCredentials`). */
   const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
     const platform = claim.platform as Platform;
     const connection = claim.connection;
@@ -120,14 +118,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       throw new PlatformError('permanent', `No ${name} account is connected. Connect one, then retry.`, {
         code: 'not_connected',
       });
-    if (connection.status === 'needs_reconnect')
-      throw new PlatformError(
-        'permanent',
-        `Your ${name} account needs reconnecting. Reconnect it, then retry.`,
-        {
-          code: 'needs_reconnect',
-        },
-      );
+    if (connection.status === 'needs_reconnect') throw needsReconnect(platform);
     const adapter = adapters[platform];
     const input = {
       targetId: claim.targetId,
@@ -145,38 +136,10 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       saveCredentials: (credentials: Credentials) => deps.connections.saveRenewed(connection, credentials),
       signal,
     };
-    const reconnect = async (error: PlatformError) => {
-      await deps.connectionsRepo.markNeedsReconnect(connection.id, error.message);
-      return new PlatformError(
-        'permanent',
-        `Your ${name} account needs reconnecting. Reconnect it, then retry.`,
-        {
-          code: 'needs_reconnect',
-        },
-      );
-    };
-    try {
-      const credentials = await deps.connections.credentialsFor(connection);
-      return await adapter.publish({ ...input, credentials });
-    } catch (error) {
-      if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
-      if (!adapter.oauth) throw await reconnect(error);
-      let credentials;
-      try {
-        credentials = await deps.connections.credentialsFor(connection, { force: true });
-      } catch (refreshError) {
-        if (refreshError instanceof PlatformError && refreshError.kind === 'auth')
-          throw await reconnect(refreshError);
-        throw refreshError;
-      }
-      try {
-        // The earlier call may have reached the network before it refused: look first.
-        return await adapter.publish({ ...input, credentials, resumed: true });
-      } catch (again) {
-        if (again instanceof PlatformError && again.kind === 'auth') throw await reconnect(again);
-        throw again;
-      }
-    }
+    // A call made again after a refresh may follow one that reached the network before it refused: look first.
+    return deps.connections.withCredentials(connection, (credentials, again) =>
+      adapter.publish({ ...input, credentials, resumed: input.resumed || again }),
+    );
   };
 
   const decide = (claim: ClaimedTarget, error: unknown): Outcome => {

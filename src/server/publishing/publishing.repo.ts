@@ -110,7 +110,14 @@ export interface Finished {
 }
 
 /** The worker's reads and writes; every state change of a target is one conditional statement or transaction. */
-export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
+export function createPublishingRepo(
+  db: Db,
+  scheduler: PublishScheduler,
+  hooks: {
+    /** Runs in the transaction that records targets published (analytics queues their first reading). */
+    onPublished?: (tx: Db, targetIds: string[], publishedAt: Date) => Promise<void>;
+  } = {},
+) {
   /**
    * Records how attempts ended, published or failed, for many targets at once: attempts, targets and their
    * posts (all published, all failed, a mix of both, or still going) in one statement. A burst finishes
@@ -129,7 +136,7 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
       await tx.execute(
         sql`select id from posts where id = any(${sql.param(postIds)}::uuid[]) order by id for update`,
       );
-      await tx.execute(sql`
+      const published = (await tx.execute(sql`
         with o as (
           select * from unnest(
             ${column((i) => i.claim.targetId)}::uuid[], ${column((i) => i.claim.attemptId)}::uuid[],
@@ -155,7 +162,7 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
            where t.id = any(${column((i) => i.claim.targetId)}::uuid[]) and t.id = o.target_id
              and t.status = 'publishing'
           returning t.id, t.post_id, t.status
-        )
+        ), settled as (
         -- The statement cannot see its own target updates: each post's targets are read as they were,
         -- with the ones moved here taken from what they were moved to.
         update posts p set updated_at = ${now}, status = coalesce((
@@ -167,7 +174,15 @@ export function createPublishingRepo(db: Db, scheduler: PublishScheduler) {
           from (select coalesce(moved.status, pt.status) as s
                   from post_targets pt left join target moved on moved.id = pt.id
                  where pt.post_id = p.id) x), p.status)
-         where p.id = any(array(select post_id from target))`);
+         where p.id = any(array(select post_id from target))
+        )
+        select id from target where status = 'published'`)) as unknown as { rows: { id: string }[] };
+      if (hooks.onPublished && published.rows.length)
+        await hooks.onPublished(
+          tx,
+          published.rows.map((row) => row.id),
+          now,
+        );
     });
   };
 

@@ -51,6 +51,8 @@ export const PLATFORM_ERROR_CODES = [
   'not_listed_yet',
   // Reading a published post's figures (analytics): the network no longer has the post.
   'post_gone',
+  // Reading figures needs a permission the account's token predates (TikTok's video.list).
+  'scope_not_authorized',
   // Looking for an earlier attempt's post before posting again.
   'resume_lookup_incomplete',
 ] as const;

@@ -10,7 +10,7 @@ const composerSlots: ComposerSlots = { ai: (props) => <ComposerAi {...props} /> 
 
 /**
  * /posts: the post manager, with Manage Platforms, and where a network's consent page sends the user back.
- * Its date pickers (the only ones in the app) get the UI language here, so the home route's bundle
+ * Its date pickers get the UI language here, so the home route's bundle
  * carries none of @mantine/dates.
  */
 export function PostsRoute() {

@@ -45,8 +45,8 @@ const PostsPage = page(
   (m) => m.PostsRoute,
 );
 const AnalyticsPage = page(
-  () => import('../features/analytics/components/analytics-page'),
-  (m) => m.AnalyticsPage,
+  () => import('./analytics-route'),
+  (m) => m.AnalyticsRoute,
 );
 const SettingsPage = page(
   () => import('../features/settings/components/settings-page'),

@@ -84,6 +84,10 @@ const POST_CAP_CODES = new Set(['spam_risk_too_many_posts', 'spam_risk_too_many_
 /** TikTok's error code turned into how we handle it (Content Posting API, "Error codes"). */
 function classify(error: ApiError, status: number): PlatformError {
   const message = error.message || `TikTok refused (${error.code})`;
+  // An old token lacks a scope added since (video.list, for metrics): an auth refusal, but one that a
+  // metric read must not take as "reconnect" (publishing still works); the code tells them apart.
+  if (error.code === 'scope_not_authorized')
+    return new PlatformError('auth', message, { status, code: 'scope_not_authorized' });
   if (AUTH_CODES.has(error.code))
     return new PlatformError('auth', message, { status, code: 'token_invalid' });
   if (error.code === 'rate_limit_exceeded')

@@ -28,14 +28,14 @@ const TOP_POSTS = 10;
 /** A network needs this many posts with figures before it can be called the best. */
 const NETWORK_MIN_POSTS = 3;
 
-export interface AnalyticsDeps {
+export interface PerformanceDeps {
   repo: AiRepo;
   userTags: (userId: string) => Promise<string[]>;
   clock: () => Date;
 }
 
 /** Best time to post and the analysis of published posts, from the caller's own posts and figures only. */
-export function createAnalyticsService({ repo, userTags, clock }: AnalyticsDeps) {
+export function createPerformanceService({ repo, userTags, clock }: PerformanceDeps) {
   const zoneOf = async (userId: string) => (await repo.zoneOf(userId)) ?? 'UTC';
 
   const predict = async (
@@ -132,4 +132,4 @@ export function createAnalyticsService({ repo, userTags, clock }: AnalyticsDeps)
     },
   };
 }
-export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
+export type PerformanceService = ReturnType<typeof createPerformanceService>;

@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type LinkedinFake, startLinkedinFake } from '../test/fakes/linkedin';
+import { startXFake, type XFake } from '../test/fakes/twitter';
+import { type ChildServer, startServer } from '../test/child-server';
+
+// Issue 12 (Analytics): posts published to the X and LinkedIn fakes by an app of its own (a child server
+// with a seconds-long metrics schedule), likes set on the fakes, read by the worker, shown on /analytics.
+const SHOTS = 'test-results/screenshots/analytics';
+const PORT = 3310;
+const USER = { email: 'metrics@example.com', password: 'metrics-password-1' };
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Lazy pages and charts on a busy machine take more than the default 5 s to appear.
+const expectSoon = expect.configure({ timeout: 30_000 });
+
+let x: XFake;
+let linkedin: LinkedinFake;
+let server: ChildServer;
+let dataDir: string;
+let context: BrowserContext;
+let page: Page;
+
+async function shoot(name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Signs in through the login form (helpers' signInAs, with room for a slow first load). */
+async function signIn() {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectSoon(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The OAuth round trip as a browser makes it: our connect URL → the fake's consent → our callback. */
+async function connect(platform: 'twitter' | 'linkedin') {
+  const start = await page.request.get(`/api/social/${platform}/connect`);
+  expect(start.status()).toBe(200);
+  const consent = await fetch(((await start.json()) as { url: string }).url, { redirect: 'manual' });
+  await page.goto(consent.headers.get('location')!);
+  await expectSoon(page).toHaveURL(new RegExp(`connect=ok`));
+}
+
+async function publishNow(text: string) {
+  const res = await page.request.post('/api/posts', {
+    data: {
+      content: `<p>${text}</p>`,
+      platforms: ['twitter', 'linkedin'],
+      action: 'publish_now',
+      timezone: 'UTC',
+      media: [],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await expect
+    .poll(
+      async () => ((await (await page.request.get(`/api/posts/${id}`)).json()) as { status: string }).status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('published');
+}
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  // The child server starts from source (tsx) and migrates a fresh database: slow on a busy machine.
+  test.setTimeout(180_000);
+  [x, linkedin] = await Promise.all([startXFake(), startLinkedinFake()]);
+  dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-analytics-'));
+  server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: USER.email,
+      ADMIN_PASSWORD: USER.password,
+      ...x.env,
+      ...linkedin.env,
+      METRICS_SCHEDULE: '2s,4s',
+      METRICS_DAILY_DAYS: '0',
+      PUBLISH_POLL_SECONDS: '0.5',
+    },
+    { port: PORT },
+  );
+  context = await browser.newContext({ baseURL: server.base, timezoneId: 'UTC', locale: 'en-US' });
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  await Promise.all([x?.close(), linkedin?.close()]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('before anything is published, the page says what will appear and when', async () => {
+  await signIn();
+  await page.goto('/analytics');
+  await expectSoon(page.getByRole('heading', { name: 'Platform Performance', level: 1 })).toBeVisible();
+  await expectSoon(page.getByTestId('analytics-empty')).toContainText('about an hour after publishing');
+  await shoot('empty-en');
+});
+
+test('published posts with likes on the fakes: cards, chart, table with links, CSV', async () => {
+  await connect('twitter');
+  await connect('linkedin');
+  await publishNow('Spring launch');
+  await publishNow('=SUM(A1) formula-looking post');
+  const [launch] = x.postsWithText('Spring launch');
+  const [formula] = x.postsWithText('=SUM(A1) formula-looking post');
+  x.setMetrics(launch!.id, { likes: 12, shares: 3, quotes: 1, comments: 5, impressions: 400 });
+  x.setMetrics(formula!.id, { likes: 2, shares: 0, quotes: 0, comments: 1, impressions: 50 });
+  linkedin.setMetrics(linkedin.postsWithText('Spring launch')[0]!.urn, { likes: 7, comments: 2 });
+  linkedin.setMetrics(linkedin.postsWithText('=SUM(A1) formula-looking post')[0]!.urn, {
+    likes: 1,
+    comments: 0,
+  });
+
+  // Both slots (2 s and 4 s after publishing) read for all four targets.
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/analytics/posts');
+        const body = (await res.json()) as { items: { state: string }[] };
+        return body.items.filter((item) => item.state === 'finished').length;
+      },
+      { timeout: 60_000, intervals: [1000] },
+    )
+    .toBe(4);
+
+  await page.goto('/analytics');
+  const xCard = page.getByTestId('platform-card-twitter');
+  const linkedinCard = page.getByTestId('platform-card-linkedin');
+  await expectSoon(xCard).toContainText('Posts: 2');
+  await expectSoon(xCard).toContainText('14'); // likes 12 + 2
+  await expectSoon(xCard).toContainText('Last read');
+  // LinkedIn gives no shares or reach: "—", never 0.
+  await expectSoon(linkedinCard).toContainText('8');
+  await expect(
+    linkedinCard.getByLabel('LinkedIn does not give this figure, or has not given it yet.'),
+  ).toHaveCount(2);
+  // The bar chart draws bars (svg paths in recharts' bar layer).
+  const chart = page.getByTestId('platform-chart');
+  await expectSoon(chart.locator('svg .recharts-bar-rectangle').first()).toBeVisible();
+  await expectSoon(page.getByTestId('engagement-timeline').locator('svg')).toBeVisible();
+
+  const table = page.getByTestId('analytics-posts');
+  const launchLink = table.getByRole('link', { name: /Spring launch/ }).first();
+  await expectSoon(launchLink).toHaveAttribute('rel', 'noopener noreferrer');
+  await expectSoon(launchLink).toHaveAttribute('target', '_blank');
+  await expectSoon(launchLink).toHaveAttribute('href', /^https?:\/\//);
+  await expectSoon(table.getByText('Finished').first()).toBeVisible();
+  // Sorting by likes, most first: X's launch (12) leads.
+  await table.getByRole('button', { name: 'Likes' }).click();
+  await expectSoon(table.locator('tbody tr').first()).toContainText('12');
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toContain('post_id,platform,published_at,url,likes');
+  expect(lines).toHaveLength(5);
+  expect(csv).toContain("'=SUM(A1) formula-looking post");
+  await shoot('page-en');
+
+  await page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));
+  await page.reload();
+  await expectSoon(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectSoon(page.getByRole('heading', { name: 'أداء المنصات', level: 1 })).toBeVisible();
+  await expect(
+    page.getByTestId('platform-chart').locator('svg .recharts-bar-rectangle').first(),
+  ).toBeVisible();
+  await shoot('page-ar');
+  await page.evaluate(() => localStorage.setItem('postwell.locale', 'en'));
+});
