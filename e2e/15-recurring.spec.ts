@@ -1,28 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
 
 // Issue 11: a recurring post made in the Recurring Posts tab shows its next post, its rule in words and its
 // next occurrences; the first occurrence is a real post on the calendar, marked as one.
 const SHOTS = 'test-results/screenshots/recurring';
 test.use({ timezoneId: 'Europe/Berlin', locale: 'en-US' });
 
-/** axe's serious and critical violations (WCAG 2.1 A and AA), as e2e/13-accessibility.spec.ts reads them. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 /**
  * Two hours from now on the browser's clock (Berlin), on a five-minute mark: within the server's horizon,

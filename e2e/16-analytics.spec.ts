@@ -171,6 +171,13 @@ test('published posts with likes on the fakes: cards, chart, table with links, C
   expect(lines[0]).toContain('post_id,platform,published_at,url,likes');
   expect(lines).toHaveLength(5);
   expect(csv).toContain("'=SUM(A1) formula-looking post");
+
+  // Fetch AI Insights reads the same range with no model configured: the offline analysis answers.
+  await page.getByRole('button', { name: 'Fetch AI Insights' }).click();
+  await expectSoon(page.getByText('AI Insights fetched successfully!')).toBeVisible();
+  await expectSoon(page.getByText('Suggested Hashtags')).toBeVisible();
+  await expectSoon(page.getByText('Optimal Post Time')).toBeVisible();
+  await expectSoon(page.getByText('Sentiment Analysis')).toBeVisible();
   await shoot('page-en');
 
   await page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));

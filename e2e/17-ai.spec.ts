@@ -2,11 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type ChildServer, startServer } from '../test/child-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fakes/openai';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
 
 // Issue 12: the composer's AI actions without a model (the built-in analysis answers insights; Generate
 // Content and Chat say that no model is configured) and with one (a fake OpenAI-compatible server).
@@ -33,22 +32,7 @@ const POST =
   'Write once, publish everywhere: X, LinkedIn, Bluesky and more, all from one calendar that your whole ' +
   'team can share. Try it this week and tell us what you love most about planning posts ahead.';
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 async function useArabic(page: Page) {
   await page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));

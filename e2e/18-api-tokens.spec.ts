@@ -1,27 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
 
 // Issue 14, "Public API with tokens": a token made on the Profile page works for a script, can be tried
 // on the API reference page, shows in Administration › API tokens, and fails with 401 once revoked.
 const SHOTS = 'test-results/screenshots/api-tokens';
 test.use({ locale: 'en-US' });
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootWidths(page, SHOTS, name);
 
 /** A script's call: no cookie, no Origin, only the token. */
 const asScript = (request: APIRequestContext, token: string) => ({

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The administrator that 01-first-run.spec.ts creates on the fresh installation. */
@@ -20,4 +21,24 @@ export async function goOnWithoutAccounts(page: Page) {
     .getByRole('dialog', { name: 'Some networks cannot receive this post' })
     .getByRole('button', { name: 'Go on' })
     .click();
+}
+
+/** axe's serious and critical violations (WCAG 2.1 A and AA), as e2e/13-accessibility.spec.ts reads them. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Full-page screenshots at 1280 and 390 px as `<dir>/<name>-<width>.png`, then back to 1280. */
+export async function shootWidths(page: Page, dir: string, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    // Let a layout that changes with the width (full-screen dialogs on phones) settle.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
