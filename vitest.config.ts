@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: dbTests,
           environment: 'node',
+          // The full-screen dialogs' tests render a whole form in jsdom: seconds each on a busy 2-core
+          // machine, where vitest's 5 s default failed them for no fault of theirs.
+          testTimeout: 15_000,
         },
       },
       ...databases.map((db) => ({

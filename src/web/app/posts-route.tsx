@@ -1,12 +1,16 @@
 import { ComposerAi } from '../features/ai/components/composer-ai';
+import { InsightsSummary } from '../features/ai/components/insights-summary';
 import { ConnectReturn } from '../features/connections/components/connect-return';
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
-import { ComposerSlotsProvider, type ComposerSlots } from '../features/posts/components/composer-slots';
+import { PostsSlotsProvider, type PostsSlots } from '../features/posts/components/posts-slots';
 import { PostsPage } from '../features/posts/components/posts-page';
 import { LocaleDatesProvider } from './dates-provider';
 
-/** The composer's AI actions come from the ai feature. */
-const composerSlots: ComposerSlots = { ai: (props) => <ComposerAi {...props} /> };
+/** The AI parts of the post manager come from the ai feature. */
+const postsSlots: PostsSlots = {
+  composerAi: ComposerAi,
+  insights: InsightsSummary,
+};
 
 /**
  * /posts: the post manager, with Manage Platforms, and where a network's consent page sends the user back.
@@ -16,13 +20,13 @@ const composerSlots: ComposerSlots = { ai: (props) => <ComposerAi {...props} /> 
 export function PostsRoute() {
   return (
     <LocaleDatesProvider>
-      <ComposerSlotsProvider value={composerSlots}>
+      <PostsSlotsProvider value={postsSlots}>
         <ConnectReturn />
         <PostsPage
           headerActions={<ManagePlatformsButton />}
           manageAccounts={<ManagePlatformsButton size="sm" variant="subtle" />}
         />
-      </ComposerSlotsProvider>
+      </PostsSlotsProvider>
     </LocaleDatesProvider>
   );
 }

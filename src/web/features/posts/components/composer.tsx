@@ -29,7 +29,7 @@ import { PostEditor } from './post-editor';
 import { PublishProgress } from './publish-progress';
 import { SchedulePicker } from './schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
-import { useComposerSlots } from './composer-slots';
+import { usePostsSlots } from './posts-slots';
 
 /** An attached file as the composer holds it: a video's edits, an image's alternative text. */
 export type DraftMedia = Media & { edits?: VideoEdits | null; alt?: string };
@@ -74,7 +74,7 @@ export function Composer({
   manageAccounts?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const slots = useComposerSlots();
+  const { composerAi: ComposerAi } = usePostsSlots();
   const { data: profile } = useProfile();
   // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
   const zone = useTimeZone();
@@ -162,13 +162,17 @@ export function Composer({
         <ComposerTools
           insert={insert}
           onUseTemplate={applyTemplate}
-          ai={slots.ai?.({
-            content: draft.content,
-            platforms: draft.platforms,
-            postId: draft.id,
-            insert,
-            replace: (content) => onChange({ ...draft, content }),
-          })}
+          ai={
+            ComposerAi && (
+              <ComposerAi
+                content={draft.content}
+                platforms={draft.platforms}
+                postId={draft.id}
+                insert={insert}
+                replace={(content) => onChange({ ...draft, content })}
+              />
+            )
+          }
         />
         <PostEditor
           value={draft.content}

@@ -3,9 +3,9 @@ import { IconAlertTriangle, IconHistory, IconSparkles } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
 import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../../components/platform-icon';
-import { InsightsSummary } from '../../../ai/components/insights-summary';
 import { formatDateTime } from '../../../../lib/format-date';
 import { TARGET_COLOR } from '../../target-status';
+import { usePostsSlots } from '../posts-slots';
 
 /** The posts already made from the rule, newest first, each network with where it stands. */
 function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
@@ -51,6 +51,7 @@ function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
  */
 export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: string }) {
   const { t, i18n } = useTranslation();
+  const { insights: Insights } = usePostsSlots();
   return (
     <>
       {post.skippedTotal > 0 && (
@@ -60,14 +61,16 @@ export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: st
         </Group>
       )}
       <Accordion multiple variant="contained">
-        <Accordion.Item value="insights">
-          <Accordion.Control icon={<IconSparkles size={16} aria-hidden />}>
-            {t('recurring.insights')}
-          </Accordion.Control>
-          <Accordion.Panel>
-            <InsightsSummary insights={post.aiInsights} />
-          </Accordion.Panel>
-        </Accordion.Item>
+        {Insights && (
+          <Accordion.Item value="insights">
+            <Accordion.Control icon={<IconSparkles size={16} aria-hidden />}>
+              {t('recurring.insights')}
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Insights insights={post.aiInsights} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        )}
         <Accordion.Item value="recent">
           <Accordion.Control icon={<IconHistory size={16} aria-hidden />}>
             {t('recurring.recent')}
