@@ -60,7 +60,13 @@ function StateBadge({ post }: { post: AnalyticsPost }) {
   const reasonKey = `networkErrors.${post.code}`;
   const reason = post.code && i18n.exists(reasonKey) ? t(reasonKey, { platform: name }) : null;
   const badge = (
-    <Badge color={STATE_COLORS[post.state]} variant="light" tt="none" style={{ overflow: 'visible' }}>
+    <Badge
+      color={STATE_COLORS[post.state]}
+      variant="light"
+      tt="none"
+      // The table's last column is narrow: the whole word, never "Finis…".
+      styles={{ root: { maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+    >
       {t(`analytics.states.${post.state}`)}
     </Badge>
   );
