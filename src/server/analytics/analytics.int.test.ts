@@ -8,8 +8,12 @@ describe('analytics routes', () => {
   let bob: string;
   let annId: string;
   const call = (cookie: string, url: string) => requestAs(t)(cookie, 'GET', url);
-  const sqlRows = async <T>(text: string, values: unknown[] = []) =>
-    (await t.ctx.database.executeSql(text, values)).rows as T[];
+  // Writes made with SQL reach the caches through PostgreSQL's notifications: wait until they are heard.
+  const sqlRows = async <T>(text: string, values: unknown[] = []) => {
+    const { rows } = await t.ctx.database.executeSql(text, values);
+    await t.ctx.changes.sync();
+    return rows as T[];
+  };
 
   /** A published target with readings (slot → figures); returns its post id. */
   const published = async (
