@@ -53,6 +53,7 @@ export async function startFakeOidcProvider(options: {
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['fake-oidc-cookie-key-0123456789'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: (_ctx: unknown, id: string) => {
       const account = FAKE_OIDC_ACCOUNTS[id];
       if (!account) return undefined;
