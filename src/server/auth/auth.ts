@@ -68,7 +68,8 @@ export function createAuth({ db, secret, publicUrl, mail, logger, oidc = null }:
         });
       },
     },
-    account: { accountLinking: OIDC_ACCOUNT_LINKING },
+    // The provider's tokens are kept sealed with the auth secret; the app never calls the provider with them.
+    account: { accountLinking: OIDC_ACCOUNT_LINKING, encryptOAuthTokens: true },
     databaseHooks: { user: { create: { before: beforeUserCreate } } },
     // Sign-in is rate-limited per IP and locked per account by our own routes (auth.routes.ts).
     rateLimit: { enabled: false },
