@@ -53,7 +53,14 @@ export async function startFakeOidcProvider(options: {
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['fake-oidc-cookie-key-0123456789'] },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     findAccount: (_ctx: unknown, id: string) => {
       const account = FAKE_OIDC_ACCOUNTS[id];
       if (!account) return undefined;
@@ -103,7 +110,10 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
     const res = await fetch(url, {
       ...init,
       redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
     });
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';', 1);
@@ -125,7 +135,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
     const html = await res.text();
     const action = /<form[^>]{0,200}action="([^"]{1,300})"/.exec(html)?.[1];
     const prompt = /name="prompt" value="([a-z]{1,20})"/.exec(html)?.[1];
-    if (!action || !prompt) throw new Error(`the provider showed no form at ${url}: ${res.status} ${html.slice(0, 200)}`);
+    if (!action || !prompt)
+      throw new Error(`the provider showed no form at ${url}: ${res.status} ${html.slice(0, 200)}`);
     const body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any' } : { prompt });
     const posted = await send(new URL(action, url).href, {
       method: 'POST',

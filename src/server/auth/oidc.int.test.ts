@@ -28,7 +28,10 @@ async function signInWithProvider(t: TestApp, login: string) {
   const stateCookie = cookieFrom(start.headers['set-cookie']);
   const back = await signInAtProvider(start.headers.location as string, login);
   expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/auth/oidc/callback`);
-  const callback = await t.app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: stateCookie } });
+  const callback = await t.app.inject({
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: stateCookie },
+  });
   return { callback, stateCookie, back };
 }
 
@@ -85,10 +88,17 @@ describe('sign-in with an OpenID Connect provider', () => {
       url: '/api/auth/get-session',
       headers: { cookie: cookieFrom(callback.headers['set-cookie']) },
     });
-    expect(session.json().user).toMatchObject({ id: made.id, email: 'alice@example.com', role: 'admin', name: 'Alice' });
+    expect(session.json().user).toMatchObject({
+      id: made.id,
+      email: 'alice@example.com',
+      role: 'admin',
+      name: 'Alice',
+    });
     expect(await oidcAccountsOf(t, made.id)).toHaveLength(1);
     const audit = await t.ctx.database.db.select().from(auditLog).where(eq(auditLog.actorId, made.id));
-    expect(audit.map((a) => [a.action, (a.details as { kind: string }).kind])).toEqual([['auth.oidc_sign_in', 'linked']]);
+    expect(audit.map((a) => [a.action, (a.details as { kind: string }).kind])).toEqual([
+      ['auth.oidc_sign_in', 'linked'],
+    ]);
 
     // The second time the link is there already.
     const again = await signInWithProvider(t, 'alice');
@@ -163,7 +173,10 @@ describe('sign-in with an OpenID Connect provider', () => {
     })();
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe('/login?error=oidc_failed');
-    provider = await startFakeOidcProvider({ port: PROVIDER_PORT, redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`] });
+    provider = await startFakeOidcProvider({
+      port: PROVIDER_PORT,
+      redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`],
+    });
   });
 });
 
@@ -171,7 +184,9 @@ describe('a provider that is down or answers garbage, and OIDC only', () => {
   let garbage: Server;
   const apps: TestApp[] = [];
   beforeAll(async () => {
-    garbage = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops'));
+    garbage = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops'),
+    );
     await new Promise<void>((resolve) => garbage.listen(GARBAGE_PORT, '127.0.0.1', resolve));
   });
   afterAll(async () => {
@@ -195,7 +210,9 @@ describe('a provider that is down or answers garbage, and OIDC only', () => {
       redirectUris: [`${PUBLIC_URL}/api/auth/oidc/callback`],
     });
     try {
-      const t = await createTestApp(oidcEnv(provider.issuer, { OIDC_ONLY: 'true', OIDC_AUTO_CREATE: 'false' }));
+      const t = await createTestApp(
+        oidcEnv(provider.issuer, { OIDC_ONLY: 'true', OIDC_AUTO_CREATE: 'false' }),
+      );
       apps.push(t);
       await createUser(t.ctx, { email: 'erin-known@example.com' });
       expect((await t.app.inject({ url: '/api/auth/oidc/config' })).json()).toEqual({

@@ -2,11 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
-import {
-  OidcCallbackQuerySchema,
-  OidcConfigSchema,
-  type OidcErrorCode,
-} from '../../shared/api/oidc.schemas';
+import { OidcCallbackQuerySchema, OidcConfigSchema, type OidcErrorCode } from '../../shared/api/oidc.schemas';
 import type { AuditRepo } from '../audit/audit.repo';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
@@ -61,14 +57,19 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRoutesDeps) {
   const { auth, guards, audit, repo, oidc, publicUrl, perIpPerMinute } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const notConfigured = () =>
-    new AppError(404, 'OIDC_NOT_CONFIGURED', 'Sign-in with an identity provider is not set up on this server.');
+    new AppError(
+      404,
+      'OIDC_NOT_CONFIGURED',
+      'Sign-in with an identity provider is not set up on this server.',
+    );
 
   r.get(
     '/api/auth/oidc/config',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Whether sign-in with an identity provider is on, its button text, and whether passwords work',
+        summary:
+          'Whether sign-in with an identity provider is on, its button text, and whether passwords work',
         response: { 200: OidcConfigSchema },
       },
     },
@@ -80,7 +81,7 @@ export async function oidcRoutes(app: FastifyInstance, deps: OidcRoutesDeps) {
     {
       schema: {
         tags: ['auth'],
-        summary: "Starts sign-in with the identity provider: redirects to its authorization page (PKCE)",
+        summary: 'Starts sign-in with the identity provider: redirects to its authorization page (PKCE)',
         response: { 302: z.null(), 404: ApiErrorSchema, 429: ApiErrorSchema },
       },
       config: { rateLimit: { max: perIpPerMinute, timeWindow: '1 minute' } },

@@ -79,7 +79,10 @@ export const OIDC_ACCOUNT_LINKING = {
  * unverified one could take a colleague's address before an admin creates their account) and is a
  * plain `user` with no trial, whatever the provider's claims say.
  */
-export async function beforeUserCreate(user: Record<string, unknown>, ctx: { path?: string } | null | undefined) {
+export async function beforeUserCreate(
+  user: Record<string, unknown>,
+  ctx: { path?: string } | null | undefined,
+) {
   if (ctx?.path !== LIBRARY_CALLBACK_PATH) return { data: user };
   if (user.emailVerified !== true)
     throw new APIError('FORBIDDEN', {

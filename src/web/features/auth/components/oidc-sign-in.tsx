@@ -2,7 +2,11 @@ import { Button, Divider } from '@mantine/core';
 import { IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { OIDC_ERROR_CODES, type OidcConfigAnswer, type OidcErrorCode } from '../../../../shared/api/oidc.schemas';
+import {
+  OIDC_ERROR_CODES,
+  type OidcConfigAnswer,
+  type OidcErrorCode,
+} from '../../../../shared/api/oidc.schemas';
 import { ErrorAlert } from '../../../components/error-alert';
 
 /** The server's start route: a navigation, so the browser follows its redirect to the provider. */
