@@ -13,6 +13,7 @@ import { aiRoutes } from './ai/ai.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { authRoutes } from './auth/auth.routes';
+import { oidcRoutes } from './auth/oidc.routes';
 import type { AppContext } from './context';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
@@ -141,6 +142,16 @@ export async function buildApp(
     auth: ctx.auth,
     guards: ctx.guards,
     signInLock: ctx.signInLock,
+    publicUrl: env.PUBLIC_URL,
+    perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
+    passwordSignIn: !ctx.oidc?.only,
+  });
+  await oidcRoutes(app, {
+    auth: ctx.auth,
+    guards: ctx.guards,
+    audit: ctx.audit,
+    repo: ctx.oidcRepo,
+    oidc: ctx.oidc,
     publicUrl: env.PUBLIC_URL,
     perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
   });

@@ -4,6 +4,8 @@ import { createAdminRepo } from './admin/admin.repo';
 import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
+import { oidcConfigOf } from './auth/oidc';
+import { createOidcRepo } from './auth/oidc.repo';
 import { createSignInLock } from './auth/sign-in-lock.service';
 import { createGuards } from './auth/session';
 import { type ChangeFeed, NO_CHANGE_FEED } from './db/change-feed';
@@ -99,7 +101,8 @@ export function createContext({
     from: env.MAIL_FROM,
     queue,
   });
-  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger });
+  const oidc = oidcConfigOf(env);
+  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger, oidc });
   const audit = createAuditRepo(db);
   const tokens = createTokensService({
     repo: createTokensRepo(db),
@@ -237,6 +240,9 @@ export function createContext({
     mail,
     auth,
     audit,
+    /** Sign-in with an OpenID Connect provider, or null when none is configured. */
+    oidc,
+    oidcRepo: createOidcRepo(db),
     admin: createAdminRepo(db),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,

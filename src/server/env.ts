@@ -46,6 +46,12 @@ const bool = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Like `bool`, but true when the variable is not set. */
+const boolDefaultTrue = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === undefined || v === '' || v === 'true' || v === '1');
+
 const DURATION_UNITS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** "1h,6h,24h" → milliseconds, ascending and positive; null when any part is not a duration. */
@@ -174,6 +180,16 @@ const EnvSchema = z
     METRICS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     /** The most one metric read from a network may take. */
     METRICS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Sign-in with an OpenID Connect provider (decision 025): its issuer URL, without the well-known path. */
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+    /** The sign-in button's text; when not set the web app shows its own, translated. */
+    OIDC_BUTTON_LABEL: z.string().trim().min(1).max(60).optional(),
+    /** Password sign-in off: the login page shows only the provider's button. */
+    OIDC_ONLY: bool,
+    /** A first sign-in with a verified email and no account creates a `user`; false: only existing accounts. */
+    OIDC_AUTO_CREATE: boolDefaultTrue,
     ...networkFields,
   })
   .transform((env) => ({
@@ -182,6 +198,12 @@ const EnvSchema = z
   }))
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  })
+  .refine((env) => !env.OIDC_ISSUER === !env.OIDC_CLIENT_ID && !env.OIDC_ISSUER === !env.OIDC_CLIENT_SECRET, {
+    message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+  })
+  .refine((env) => !env.OIDC_ONLY || env.OIDC_ISSUER, {
+    message: 'OIDC_ONLY needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
   });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -21,7 +21,16 @@ export interface AuthRoutesDeps {
   signInLock: SignInLock;
   publicUrl: string;
   perIpPerMinute: number;
+  /** False with OIDC_ONLY: sign-in and reset requests by password are refused (decision 025). */
+  passwordSignIn?: boolean;
 }
+
+const passwordSignInOff = () =>
+  new AppError(
+    403,
+    'PASSWORD_SIGN_IN_DISABLED',
+    'Password sign-in is turned off on this server: sign in with your identity provider.',
+  );
 
 /**
  * The only paths of better-auth's HTTP API that are reachable, each behind a route of ours below (an
@@ -45,7 +54,7 @@ const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('/
  * spelled in absolute form) and copies its status, headers and cookies back. The answer's body is returned
  * for the route to shape; a library error becomes our ApiError.
  */
-async function forward(
+export async function forward(
   auth: Auth,
   publicUrl: string,
   request: FastifyRequest,
@@ -91,7 +100,7 @@ async function forward(
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
-  const { auth, guards, signInLock, publicUrl, perIpPerMinute } = deps;
+  const { auth, guards, signInLock, publicUrl, perIpPerMinute, passwordSignIn = true } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
   const userAnswer = (user: { id: string; email: string; name: string; role?: string | null }) => ({
@@ -110,6 +119,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       config: { rateLimit: { max: perIpPerMinute, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      if (!passwordSignIn) throw passwordSignInOff();
       const { email } = request.body;
       await signInLock.assertOpen(email);
       try {
@@ -168,6 +178,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      if (!passwordSignIn) throw passwordSignInOff();
       const redirectTo = request.body.redirectTo ?? '/reset-password';
       if (!isSitePath(redirectTo)) {
         throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: redirectTo must be a path on this site', {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verifications } from '../db/schema';
 import type { MailService } from '../mail/mail.service';
+import { beforeUserCreate, OIDC_ACCOUNT_LINKING, type OidcConfig, oidcPlugin } from './oidc';
 
 const ac = createAccessControl(defaultStatements);
 // super_admin can do all that admin can (DESIGN.md section 7); finer rules live in our services.
@@ -23,9 +24,11 @@ export interface AuthOptions {
   publicUrl: string;
   mail: MailService;
   logger: FastifyBaseLogger;
+  /** Sign-in with an OpenID Connect provider, when configured (decision 025). */
+  oidc?: OidcConfig | null;
 }
 
-export function createAuth({ db, secret, publicUrl, mail, logger }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mail, logger, oidc = null }: AuthOptions) {
   return betterAuth({
     appName: 'Postwell',
     baseURL: publicUrl,
@@ -65,13 +68,19 @@ export function createAuth({ db, secret, publicUrl, mail, logger }: AuthOptions)
         });
       },
     },
+    // The provider's tokens are kept sealed with the auth secret; the app never calls the provider with them.
+    account: { accountLinking: OIDC_ACCOUNT_LINKING, encryptOAuthTokens: true },
+    databaseHooks: { user: { create: { before: beforeUserCreate } } },
     // Sign-in is rate-limited per IP and locked per account by our own routes (auth.routes.ts).
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: 'postwell',
       useSecureCookies: publicUrl.startsWith('https://'),
     },
-    plugins: [admin({ ac, roles, adminRoles: ['admin', 'super_admin'], defaultRole: 'user' })],
+    plugins: [
+      admin({ ac, roles, adminRoles: ['admin', 'super_admin'], defaultRole: 'user' }),
+      ...(oidc ? [oidcPlugin(oidc, publicUrl)] : []),
+    ],
   });
 }
 export type Auth = ReturnType<typeof createAuth>;

@@ -21,6 +21,11 @@ const RULES: Record<string, Access> = {
   'GET /api/auth/reset-password/:token': 'public',
   'POST /api/auth/sign-out': 'user',
   'GET /api/auth/get-session': 'user',
+  // Sign-in with an identity provider (decision 025): public, in front of the library's unmounted
+  // /sign-in/social and /callback/:id.
+  'GET /api/auth/oidc/config': 'public',
+  'GET /api/auth/oidc/start': 'public',
+  'GET /api/auth/oidc/callback': 'public',
   'POST /api/trials': 'public',
   'GET /api/users/profile': 'user',
   'PUT /api/users/profile': 'user',

@@ -6,6 +6,7 @@ import { ApiRequestError } from './api-client';
 const CODE_KEYS: Record<string, string> = {
   INVALID_EMAIL_OR_PASSWORD: 'login.invalidCredentials',
   BANNED_USER: 'login.banned',
+  PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',
   RATE_LIMITED: 'errors.rateLimited',
   NETWORK_ERROR: 'errors.network',
   ADMIN_EXISTS: 'setup.alreadyExists',

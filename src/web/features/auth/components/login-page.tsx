@@ -9,6 +9,7 @@ import {
   Paper,
   PasswordInput,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -19,13 +20,16 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { LogoMark } from '../../../components/logo-mark';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { type SignInBody, SignInBodySchema } from '../../../../shared/api/auth.schemas';
+import type { OidcConfigAnswer } from '../../../../shared/api/oidc.schemas';
 import { EMAIL_PATTERN } from '../../../../shared/api/fields';
 import { errorMessage, fieldError } from '../../../lib/error-message';
 import { useProfile } from '../../../lib/session';
+import { useOidcConfig } from '../api/get-oidc-config';
 import { useSetupStatus } from '../api/get-setup-status';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { useSignIn } from '../api/sign-in';
 import { safeRedirect } from '../safe-redirect';
+import { OidcError, OidcSignIn } from './oidc-sign-in';
 import { SetupAdminForm } from './setup-admin-form';
 
 /**
@@ -35,6 +39,7 @@ import { SetupAdminForm } from './setup-admin-form';
  */
 export function LoginPage() {
   const setup = useSetupStatus();
+  const oidc = useOidcConfig();
   const { data: profile } = useProfile();
   const [params] = useSearchParams();
   // Set when a form is sent, not when it succeeds: the refreshed profile may arrive before any callback.
@@ -50,19 +55,39 @@ export function LoginPage() {
         <Center mb="md">
           <LogoMark size={48} />
         </Center>
-        {setup.isPending ? (
+        {setup.isPending || oidc.isPending ? (
           <Loader aria-label="loading" />
         ) : setup.data?.needsAdmin ? (
           <SetupAdminForm onSubmitted={onSubmitted} />
+        ) : oidc.data?.enabled && !oidc.data.passwordSignIn ? (
+          <OidcOnly config={oidc.data} />
         ) : (
-          <LoginForm onSubmitted={onSubmitted} />
+          <LoginForm onSubmitted={onSubmitted} oidc={oidc.data?.enabled ? oidc.data : null} />
         )}
       </Paper>
     </Center>
   );
 }
 
-function LoginForm({ onSubmitted }: { onSubmitted: () => void }) {
+/** OIDC_ONLY: the identity provider's button is the only way in (decision 025). */
+function OidcOnly({ config }: { config: OidcConfigAnswer }) {
+  const { t } = useTranslation();
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        {t('login.title')}
+      </Title>
+      <OidcError />
+      <Text>{t('oidc.onlyHint')}</Text>
+      <OidcSignIn config={config} />
+      <Anchor component={Link} to="/">
+        {t('login.backHome')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function LoginForm({ onSubmitted, oidc }: { onSubmitted: () => void; oidc: OidcConfigAnswer | null }) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const reset = useRequestPasswordReset();
@@ -93,10 +118,12 @@ function LoginForm({ onSubmitted }: { onSubmitted: () => void }) {
         <Title order={1} size="h2">
           {t('login.title')}
         </Title>
+        {oidc && <OidcError />}
         {signIn.isError && <ErrorAlert>{errorMessage(t, signIn.error, 'login.failed')}</ErrorAlert>}
         {(resetProblem || reset.isError) && (
           <ErrorAlert>{resetProblem ?? errorMessage(t, reset.error, 'login.resetFailed')}</ErrorAlert>
         )}
+        {oidc && <OidcSignIn config={oidc} />}
         {reset.isSuccess && (
           <Alert color="blue" role="status">
             {t('login.resetSent', { email: reset.variables })}
