@@ -174,6 +174,19 @@ const EnvSchema = z
     METRICS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
     /** The most one metric read from a network may take. */
     METRICS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * The bearer token that `GET /metrics` asks for (decision 024); without it /metrics answers 404 on
+     * the app's port. At least 24 characters.
+     */
+    METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
+    /** A separate port on 127.0.0.1 that serves /metrics alone, in any role (a worker too). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Hours between the administrators' digest mails of failures and accounts to reconnect (0: none). */
+    ALERTS_DIGEST_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 7)
+      .default(24),
     ...networkFields,
   })
   .transform((env) => ({
