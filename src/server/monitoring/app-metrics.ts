@@ -61,41 +61,35 @@ export function createAppMetrics(options: { queueStats?: () => Promise<QueueStat
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
-  const queueStats = options.queueStats;
-  const due = new Gauge({
-    name: 'postwell_queue_due_jobs',
-    help: 'Jobs due and not yet started, per queue',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-  });
-  const active = new Gauge({
-    name: 'postwell_queue_active_jobs',
-    help: 'Jobs running now, per queue',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-  });
-  const lag = new Gauge({
-    name: 'postwell_queue_lag_seconds',
-    help: 'How long the oldest due job of each queue has waited to start',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    // Read once per scrape, for the three queue gauges together.
-    async collect() {
-      if (!queueStats) return;
+  // One read of the queue per scrape, shared by its three gauges (prom-client collects them together).
+  let reading: { at: number; stats: Promise<QueueStat[] | null> } | undefined;
+  const readQueue = () => {
+    if (!options.queueStats) return Promise.resolve(null);
+    if (!reading || performance.now() - reading.at > 1000)
       // A database that does not answer leaves the last values; the rest of the scrape still answers.
-      const stats = await queueStats().catch(() => null);
-      if (!stats) return;
-      due.reset();
-      active.reset();
-      this.reset();
-      for (const s of stats) {
-        due.set({ queue: s.queue }, s.due);
-        active.set({ queue: s.queue }, s.active);
-        this.set({ queue: s.queue }, s.lagSeconds);
-      }
-    },
-  });
-  void lag;
+      reading = { at: performance.now(), stats: options.queueStats().catch(() => null) };
+    return reading.stats;
+  };
+  const queueGauge = (name: string, help: string, pick: (s: QueueStat) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        const stats = await readQueue();
+        if (!stats) return;
+        this.reset();
+        for (const s of stats) this.set({ queue: s.queue }, pick(s));
+      },
+    });
+  queueGauge('postwell_queue_due_jobs', 'Jobs due and not yet started, per queue', (s) => s.due);
+  queueGauge('postwell_queue_active_jobs', 'Jobs running now, per queue', (s) => s.active);
+  queueGauge(
+    'postwell_queue_lag_seconds',
+    'How long the oldest due job of each queue has waited to start',
+    (s) => s.lagSeconds,
+  );
 
   return {
     registry,
