@@ -123,15 +123,15 @@ export function createAlertsRepo(db: Db) {
       return row ? new Date(row.previous) : null;
     },
 
-    /** What went wrong since `since`: targets failed for good by network, accounts to reconnect. */
-    async digest(since: Date, now: Date) {
+    /** What went wrong since `since` (read in `tx`: on PGlite another statement would wait for it): targets failed for good by network, accounts to reconnect. */
+    async digest(tx: Db, since: Date, now: Date) {
       const failed = rowsOf<{ platform: string; count: unknown }>(
-        await db.execute(sql`select platform, count(*) as count from post_targets
+        await tx.execute(sql`select platform, count(*) as count from post_targets
           where status = 'failed' and updated_at > ${since} and updated_at <= ${now}
           group by platform order by platform`),
       ).map((r) => ({ platform: r.platform, count: Number(r.count) }));
       const reconnect = rowsOf<{ platform: string; username: string; email: string }>(
-        await db.execute(sql`select c.platform, c.username, u.email from social_connections c
+        await tx.execute(sql`select c.platform, c.username, u.email from social_connections c
             join users u on u.id = c.user_id
           where c.status = 'needs_reconnect' order by u.email, c.platform`),
       );

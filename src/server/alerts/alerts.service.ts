@@ -63,7 +63,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const tx = t as unknown as Db;
       const previous = await repo.claimPeriod(tx, DIGEST_MARK, now, new Date(now.getTime() - periodMs));
       if (!previous) return;
-      const report = await repo.digest(previous, now);
+      const report = await repo.digest(tx, previous, now);
       // Nothing went wrong: no mail (a digest that always says "nothing" teaches people to ignore it).
       if (!report.failed.length && !report.reconnect.length) return;
       const admins = await repo.admins(tx, 'digest');
