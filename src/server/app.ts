@@ -17,12 +17,14 @@ import { oidcRoutes } from './auth/oidc.routes';
 import type { AppContext } from './context';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { docsContentSecurityPolicy, SECURITY_SCHEMES, transformWithSecurity } from './http/openapi';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
+import { metricsRoutes } from './monitoring/metrics.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { recurringRoutes } from './recurring/recurring.routes';
 import { settingsRoutes } from './settings/settings.routes';
@@ -105,6 +107,15 @@ export async function buildApp(
     }
   });
   registerInputGuard(app);
+  // Latency by the router's pattern, never the URL as sent: the label's values stay bounded.
+  app.addHook('onResponse', async (request, reply) => {
+    ctx.metrics.httpRequest(
+      request.routeOptions.url,
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
 
   // Changes to users made here apply to this process's next request at once. The router's pattern is
   // matched, not the URL as spelled. (onSend: before the answer leaves, so the client's next request
@@ -137,7 +148,9 @@ export async function buildApp(
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await healthRoutes(app, { database: ctx.database });
+  await healthRoutes(app, { database: ctx.database, monitoring: ctx.monitoring, clock: ctx.clock });
+  await metricsRoutes(app, { metrics: ctx.metrics, token: env.METRICS_TOKEN, requireToken: true });
+  await alertsRoutes(app, { alerts: ctx.alerts, guards: ctx.guards });
   await authRoutes(app, {
     auth: ctx.auth,
     guards: ctx.guards,

@@ -64,6 +64,11 @@ import { createMetricsScheduler } from './analytics/collect-metrics.job';
 import { createCollector } from './analytics/collector';
 import { createMetricsRepo } from './analytics/metrics.repo';
 import { slotOffsets } from './analytics/metrics-schedule';
+import { createAlertsRepo } from './alerts/alerts.repo';
+import { createAlertsService } from './alerts/alerts.service';
+import { createAppMetrics } from './monitoring/app-metrics';
+import { createHeartbeat } from './monitoring/heartbeat';
+import { createMonitoringRepo } from './monitoring/monitoring.repo';
 
 export interface ContextInput {
   env: Env;
@@ -101,6 +106,18 @@ export function createContext({
     from: env.MAIL_FROM,
     queue,
   });
+  const monitoring = createMonitoringRepo(db);
+  // Per app instance (decision 024): two apps in one test process count apart.
+  const metrics = createAppMetrics({ queueStats: () => monitoring.queueStats(clock()) });
+  const alerts = createAlertsService({
+    repo: createAlertsRepo(db),
+    mail,
+    db,
+    publicUrl: env.PUBLIC_URL,
+    clock,
+    logger,
+    digestHours: env.ALERTS_DIGEST_HOURS,
+  });
   const oidc = oidcConfigOf(env);
   const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger, oidc });
   const audit = createAuditRepo(db);
@@ -117,7 +134,9 @@ export function createContext({
     lockMinutes: env.LOGIN_LOCK_MINUTES,
   });
   const trialsRepo = createTrialsRepo(db);
-  const connectionsRepo = createConnectionsRepo(db);
+  const connectionsRepo = createConnectionsRepo(db, {
+    onNeedsReconnect: (tx, connection) => alerts.needsReconnect(tx, connection),
+  });
   const connections = createConnectionsService({
     repo: connectionsRepo,
     sealer: createSealer(encryptionKey),
@@ -151,7 +170,7 @@ export function createContext({
   /** The render worker, started by processes that publish (main with a worker role, tests). */
   const renderer = () =>
     createRenderer(
-      { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock },
+      { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock, metrics },
       { concurrency: env.RENDER_CONCURRENCY },
     );
   const metricsRepo = createMetricsRepo(db, createMetricsScheduler(queue));
@@ -159,17 +178,19 @@ export function createContext({
   /** The metric reads' worker (main with a worker role, tests). */
   const collector = () =>
     createCollector(
-      { repo: metricsRepo, queue, adapters, connections, connectionsRepo, logger, clock },
+      { repo: metricsRepo, queue, adapters, connections, connectionsRepo, logger, clock, metrics },
       { offsets: metricOffsets, timeoutMs: env.METRICS_TIMEOUT_MS, concurrency: env.METRICS_CONCURRENCY },
     );
   /** The worker side, created only by processes that publish (main with a worker role, tests). */
   const publisher = () =>
     createPublisher(
       {
-        // A target recorded published gets its first metric reading in the same transaction.
+        // A target recorded published gets its first metric reading in the same transaction; one
+        // failed for good, its owner's alert mail.
         repo: createPublishingRepo(db, scheduler, {
           onPublished: (tx, targetIds, publishedAt) =>
             metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
+          onFailed: (tx, targetIds) => alerts.targetsFailed(tx, targetIds),
         }),
         queue,
         adapters,
@@ -178,6 +199,7 @@ export function createContext({
         mediaLinks,
         logger,
         clock,
+        metrics,
       },
       {
         leaseMs: env.PUBLISH_LEASE_SECONDS * 1000,
@@ -238,6 +260,12 @@ export function createContext({
     queue,
     clock,
     mail,
+    monitoring,
+    /** This process's Prometheus counters (`/metrics`, decision 024). */
+    metrics,
+    alerts,
+    /** A worker process's heartbeat row (main with a worker role, tests). */
+    heartbeat: (role: string) => createHeartbeat({ repo: monitoring, clock, logger }, { role }),
     auth,
     audit,
     /** Sign-in with an OpenID Connect provider, or null when none is configured. */

@@ -190,6 +190,19 @@ const EnvSchema = z
     OIDC_ONLY: bool,
     /** A first sign-in with a verified email and no account creates a `user`; false: only existing accounts. */
     OIDC_AUTO_CREATE: boolDefaultTrue,
+    /**
+     * The bearer token that `GET /metrics` asks for (decision 024); without it /metrics answers 404 on
+     * the app's port. At least 24 characters.
+     */
+    METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
+    /** A separate port on 127.0.0.1 that serves /metrics alone, in any role (a worker too). */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** Hours between the administrators' digest mails of failures and accounts to reconnect (0: none). */
+    ALERTS_DIGEST_HOURS: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 7)
+      .default(24),
     ...networkFields,
   })
   .transform((env) => ({

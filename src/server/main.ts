@@ -11,6 +11,7 @@ import { loadEncryptionKey, loadSecret } from './secret';
 import { publishTargetJob } from './publishing/publish.job';
 import { renderVideoJob } from './media/render/render.job';
 import { collectMetricsJob } from './analytics/collect-metrics.job';
+import { startMetricsServer } from './monitoring/metrics.routes';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -45,7 +46,8 @@ async function main() {
   const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
   const queue = await startQueue(database, logger, {
     worker: role !== 'api',
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob],
+    // mail-send too: alert mails are queued inside the transactions of the events they tell of.
+    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob],
   });
   // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
   const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
@@ -63,6 +65,9 @@ async function main() {
   if (role !== 'api') {
     await queue.work(sendMailJob, ({ outboxId }, attempt) => ctx.mail.deliver(outboxId, attempt));
   }
+  // A worker says it is alive before anything else, so an API started with it never reports it missing.
+  const heartbeat = role !== 'api' ? ctx.heartbeat(role) : undefined;
+  await heartbeat?.start();
   const app = role !== 'worker' ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: env.PORT, host: env.HOST });
   // The worker starts once the API answers: after a long stop its first round may find thousands of
@@ -74,6 +79,17 @@ async function main() {
   const renderer = role !== 'api' ? ctx.renderer() : undefined;
   await renderer?.start();
   if (role !== 'api') await ctx.collector().start();
+  // The alert monitor (worker missing, admin digest) runs beside the API: a missing worker cannot report itself.
+  const monitor = app ? ctx.alerts.monitor() : undefined;
+  monitor?.start();
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer({
+        metrics: ctx.metrics,
+        token: env.METRICS_TOKEN,
+        port: env.METRICS_PORT,
+        logger,
+      })
+    : undefined;
   if (!(await ctx.ffmpeg())) {
     logger.warn(
       'ffmpeg was not found (FFMPEG_PATH, or the binary of @ffmpeg-installer/ffmpeg for this platform): edited videos cannot be rendered; the Edit Video dialog says so',
@@ -96,6 +112,9 @@ async function main() {
     force.unref();
     try {
       await app?.close();
+      await metricsServer?.close();
+      monitor?.stop();
+      heartbeat?.stop();
       publisher?.stop();
       await recurring?.stop();
       renderer?.stop();

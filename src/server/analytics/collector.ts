@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/platforms/rules';
 import type { ConnectionsRepo } from '../connections/connections.repo';
 import type { ConnectionsService } from '../connections/connections.service';
 import type { JobContext, Queue } from '../jobs/queue';
+import type { AppMetrics } from '../monitoring/app-metrics';
 import { type MetricsReading, type PlatformAdapter, PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
 import { collectMetricsJob } from './collect-metrics.job';
@@ -23,6 +24,7 @@ export interface CollectorDeps {
   connectionsRepo: Pick<ConnectionsRepo, 'find'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
+  metrics?: Pick<AppMetrics, 'metricCollection'>;
 }
 
 /** A column is a 32-bit integer; a count beyond it (a viral video's views) is kept at the largest it holds. */
@@ -117,6 +119,7 @@ export function createCollector(deps: CollectorDeps, options: CollectorOptions) 
     const result = await read(target, ctx);
     const ends = result.outcome === 'failed' && result.code === 'post_gone';
     await repo.record(target, slot, result, ends ? null : nextOf(target, slot), clock());
+    deps.metrics?.metricCollection(target.platform, result.outcome);
     logger.info(
       {
         target: targetId,

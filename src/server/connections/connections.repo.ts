@@ -8,7 +8,16 @@ export type ConnectionRow = typeof socialConnections.$inferSelect;
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 /** Connected accounts and OAuth consents in progress; every query names the owner. */
-export function createConnectionsRepo(db: Db) {
+export function createConnectionsRepo(
+  db: Db,
+  hooks: {
+    /** Runs in the transaction that puts a connected account aside for reconnecting (alerts). */
+    onNeedsReconnect?: (
+      tx: Db,
+      connection: { userId: string; platform: string; username: string; reason: string },
+    ) => Promise<void>;
+  } = {},
+) {
   return {
     listByUser(userId: string) {
       return db.select().from(socialConnections).where(eq(socialConnections.userId, userId));
@@ -78,11 +87,28 @@ export function createConnectionsRepo(db: Db) {
         .returning({ id: socialConnections.id });
       return rows.length > 0;
     },
+    /** The hook runs only when the account was connected until now (one alert, not one per refusal). */
     async markNeedsReconnect(id: string, reason: string) {
-      await db
-        .update(socialConnections)
-        .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
-        .where(eq(socialConnections.id, id));
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [before] = await tx
+          .select({ status: socialConnections.status })
+          .from(socialConnections)
+          .where(eq(socialConnections.id, id))
+          .for('update');
+        const [row] = await tx
+          .update(socialConnections)
+          .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
+          .where(eq(socialConnections.id, id))
+          .returning();
+        if (row && before?.status === 'connected' && hooks.onNeedsReconnect)
+          await hooks.onNeedsReconnect(tx, {
+            userId: row.userId,
+            platform: row.platform,
+            username: row.username,
+            reason,
+          });
+      });
     },
     /** Connections whose access token ends before `before`, for the refresher. */
     expiringBefore(before: Date) {

@@ -627,3 +627,39 @@ export const targetLatestMetrics = pgTable(
   },
   (t) => [index('target_latest_metrics_user_published_idx').on(t.userId, t.publishedAt)],
 );
+
+/**
+ * One row per worker process, written every 15 s (decision 024): `/api/health` and the worker-missing
+ * alert read the newest `seen_at`. Rows of processes gone for a day are removed by the next worker.
+ */
+export const workerHeartbeats = pgTable(
+  'worker_heartbeats',
+  {
+    id: text('id').primaryKey(),
+    role: text('role').notNull(),
+    startedAt: tz('started_at').notNull().defaultNow(),
+    seenAt: tz('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('worker_heartbeats_seen_idx').on(t.seenAt)],
+);
+
+/** Which alert mails a user wants (decision 024); no row: every kind is on. */
+export const alertPreferences = pgTable('alert_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  targetFailed: boolean('target_failed').notNull().default(true),
+  needsReconnect: boolean('needs_reconnect').notNull().default(true),
+  workerMissing: boolean('worker_missing').notNull().default(true),
+  digest: boolean('digest').notNull().default(true),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * What the alert monitor has already done, so that several processes do it once: `worker_missing`
+ * (present while an incident is open, its time the incident's start) and `digest` (the last one sent).
+ */
+export const alertMarks = pgTable('alert_marks', {
+  key: text('key').primaryKey(),
+  at: tz('at').notNull(),
+});

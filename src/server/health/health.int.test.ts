@@ -2,7 +2,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { publishTargetJob } from '../publishing/publish.job';
 
 describe('health, OpenAPI, 404s and the SPA fallback', () => {
   let t: TestApp;
@@ -13,10 +15,71 @@ describe('health, OpenAPI, 404s and the SPA fallback', () => {
   });
   afterAll(() => t.close());
 
-  it('answers ok when the database answers', async () => {
+  it('says so when no worker runs (an api alone): degraded, still 200, status words and numbers only', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({
+      status: 'degraded',
+      database: 'ok',
+      queue: 'ok',
+      worker: 'missing',
+      workerSeenSecondsAgo: null,
+      queueLagSeconds: 0,
+    });
+  });
+
+  it('is ok while a worker beats, missing a minute after its last beat, and reports the queue lag', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const app = await createTestApp({}, { clock: () => now });
+    try {
+      const health = async () => (await app.app.inject({ url: '/api/health' })).json();
+      const heartbeat = app.ctx.heartbeat('worker');
+      await heartbeat.start();
+      heartbeat.stop();
+      expect(await health()).toEqual({
+        status: 'ok',
+        database: 'ok',
+        queue: 'ok',
+        worker: 'ok',
+        workerSeenSecondsAgo: 0,
+        queueLagSeconds: 0,
+      });
+      now = new Date(now.getTime() + 45_000);
+      expect(await health()).toMatchObject({ status: 'ok', worker: 'ok', workerSeenSecondsAgo: 45 });
+      now = new Date(now.getTime() + 30_000);
+      expect(await health()).toMatchObject({
+        status: 'degraded',
+        worker: 'missing',
+        workerSeenSecondsAgo: 75,
+      });
+
+      // A job due 90 s before "now" that no worker started: its wait is the lag.
+      await heartbeat.start();
+      heartbeat.stop();
+      await app.ctx.queue.send(
+        publishTargetJob,
+        { targetId: randomUUID() },
+        { startAfter: new Date(now.getTime() - 90_000) },
+      );
+      expect(await health()).toMatchObject({ status: 'ok', worker: 'ok', queueLagSeconds: 90 });
+      now = new Date(now.getTime() + 40_000);
+      // Over two minutes of lag is degraded even with a worker seen.
+      expect(await health()).toMatchObject({ status: 'degraded', worker: 'ok', queueLagSeconds: 130 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reports the queue unavailable, not a 500, when the queue cannot be read', async () => {
+    const broken = await createTestApp();
+    broken.ctx.monitoring.health = async () => {
+      throw new Error('relation "pgboss.job" does not exist');
+    };
+    const res = await broken.app.inject({ url: '/api/health' });
+    await broken.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'degraded', queue: 'unavailable', worker: 'missing' });
+    expect(res.body).not.toContain('pgboss');
   });
 
   it('answers 503 with a clear error when the database does not answer', async () => {

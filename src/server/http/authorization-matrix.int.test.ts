@@ -99,6 +99,8 @@ const RULES: Record<string, Access> = {
   'DELETE /api/tokens/:id': 'user',
   'GET /api/admin/tokens': 'admin',
   'DELETE /api/admin/tokens/:id': 'admin',
+  'GET /api/alerts/preferences': 'user',
+  'PUT /api/alerts/preferences': 'user',
 };
 
 /**

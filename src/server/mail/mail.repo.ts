@@ -10,6 +10,15 @@ export function createMailRepo(db: Db) {
       const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
       return row!;
     },
+    /** Inserts several mails through `tx`, the caller's transaction (alerts queued with their event). */
+    async insertMany(
+      tx: Db,
+      mails: { to: string; subject: string; text: string; status: OutboxStatus }[],
+    ): Promise<string[]> {
+      if (!mails.length) return [];
+      const rows = await tx.insert(outbox).values(mails).returning({ id: outbox.id });
+      return rows.map((row) => row.id);
+    },
     /** Claims a pending mail for one try; a second worker or a retry of a sent mail gets nothing. */
     async claim(id: string) {
       const [row] = await db

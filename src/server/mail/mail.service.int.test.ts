@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 import { type Queue, startQueue } from '../jobs/queue';
 import { createMailRepo } from './mail.repo';
@@ -98,5 +99,30 @@ describe('mail through SMTP, delivered by the worker', () => {
     });
     await expect(mail.deliver(row!.id, { retryCount: 2, retryLimit: 2 })).rejects.toThrow();
     expect(await outboxRow('x@bounce.example')).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('queues mails inside a transaction: sent when it commits, never when it rolls back', async () => {
+    const { db } = t.ctx.database;
+    await db.transaction(async (tx) => {
+      await mail.sendInTransaction(tx as unknown as Db, [
+        { to: 'cy@example.com', subject: 'Alert', text: 'Something happened' },
+      ]);
+    });
+    await expect
+      .poll(() => received.filter((r) => r.to.includes('cy@example.com')).length, { timeout: 15_000 })
+      .toBe(1);
+    await expect
+      .poll(async () => (await outboxRow('cy@example.com'))?.status, { timeout: 5_000 })
+      .toBe('sent');
+
+    await expect(
+      db.transaction(async (tx) => {
+        await mail.sendInTransaction(tx as unknown as Db, [
+          { to: 'di@example.com', subject: 'No', text: 'x' },
+        ]);
+        throw new Error('the event did not happen after all');
+      }),
+    ).rejects.toThrow('did not happen');
+    expect(await outboxRow('di@example.com')).toBeUndefined();
   });
 });

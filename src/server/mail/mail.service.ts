@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
 import type { Queue } from '../jobs/queue';
 import type { MailRepo } from './mail.repo';
 import { sendMailJob } from './send-mail.job';
@@ -35,6 +37,34 @@ export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDe
       }
       const { id } = await repo.insert({ ...message, status: 'pending' });
       await queue.send(sendMailJob, { outboxId: id });
+    },
+
+    /**
+     * Writes mails to the outbox inside the caller's transaction `tx`, with their delivery jobs: they
+     * exist exactly when the event that caused them commits (the queue of sendMailJob must exist, see
+     * main.ts's job list).
+     */
+    async sendInTransaction(tx: Db, messages: MailMessage[]) {
+      if (!messages.length) return;
+      const status = transport && queue ? ('pending' as const) : ('logged' as const);
+      const ids = await repo.insertMany(
+        tx,
+        messages.map((m) => ({ ...m, status })),
+      );
+      if (transport && queue) {
+        await queue.sendInTransaction(
+          tx,
+          sendMailJob,
+          ids.map((outboxId) => ({ id: randomUUID(), data: { outboxId } })),
+        );
+        return;
+      }
+      messages.forEach((message, i) =>
+        logger.info(
+          { outboxId: ids[i], to: message.to, subject: message.subject, text: message.text },
+          'mail kept in the outbox (no SMTP_URL)',
+        ),
+      );
     },
 
     /** The handler of sendMailJob. Throws on failure so the queue retries with backoff. */

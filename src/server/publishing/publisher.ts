@@ -6,6 +6,7 @@ import { type ConnectionsService, needsReconnect } from '../connections/connecti
 import type { Queue } from '../jobs/queue';
 import type { MediaLinks } from '../media/media-links';
 import type { MediaStore } from '../media/media.store';
+import type { AppMetrics } from '../monitoring/app-metrics';
 import type { Credentials, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
@@ -42,6 +43,8 @@ export interface PublisherDeps {
   mediaLinks: MediaLinks;
   logger: FastifyBaseLogger;
   clock: () => Date;
+  /** Counts attempts by network and outcome, and how late published targets were. */
+  metrics?: Pick<AppMetrics, 'publish' | 'publishLateness'>;
 }
 
 const MAX_BACKOFF_MS = 2 * 60 * 60_000;
@@ -211,6 +214,12 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       clearInterval(heartbeat);
     }
     await record(claimed, outcome, latency);
+    deps.metrics?.publish(claimed.platform, outcome.kind);
+    if (outcome.kind === 'published')
+      deps.metrics?.publishLateness(
+        claimed.platform,
+        (clock().getTime() - claimed.scheduledAt.getTime()) / 1000,
+      );
     logger.info(
       {
         target: targetId,

@@ -16,6 +16,7 @@ interface ClaimRow {
   attempt_id: string;
   interrupted: number;
   first_at: string | Date | null;
+  scheduled_at: string | Date;
   unclear: boolean | null;
   connection: ConnectionJson | string | null;
   media: ClaimedMedia[] | string;
@@ -86,6 +87,8 @@ export interface ClaimedTarget {
    */
   resumed: boolean;
   firstAttemptAt: Date;
+  /** When the post was due (publish lateness is measured from it). */
+  scheduledAt: Date;
 }
 
 /**
@@ -116,6 +119,8 @@ export function createPublishingRepo(
   hooks: {
     /** Runs in the transaction that records targets published (analytics queues their first reading). */
     onPublished?: (tx: Db, targetIds: string[], publishedAt: Date) => Promise<void>;
+    /** Runs in the transaction that records targets failed for good (alerts queue their mails). */
+    onFailed?: (tx: Db, targetIds: string[]) => Promise<void>;
   } = {},
 ) {
   /**
@@ -176,13 +181,13 @@ export function createPublishingRepo(
                  where pt.post_id = p.id) x), p.status)
          where p.id = any(array(select post_id from target))
         )
-        select id from target where status = 'published'`)) as unknown as { rows: { id: string }[] };
-      if (hooks.onPublished && published.rows.length)
-        await hooks.onPublished(
-          tx,
-          published.rows.map((row) => row.id),
-          now,
-        );
+        select id, status from target`)) as unknown as { rows: { id: string; status: string }[] };
+      const ids = (status: string) =>
+        published.rows.filter((row) => row.status === status).map((row) => row.id);
+      const publishedIds = ids('published');
+      if (hooks.onPublished && publishedIds.length) await hooks.onPublished(tx, publishedIds, now);
+      const failedIds = ids('failed');
+      if (hooks.onFailed && failedIds.length) await hooks.onFailed(tx, failedIds);
     });
   };
 
@@ -216,7 +221,8 @@ export function createPublishingRepo(
              and ((t.status in ('pending', 'retrying') and (t.next_attempt_at is null or t.next_attempt_at <= ${soon}))
                or (t.status = 'publishing' and t.lease_until < ${now}))
              and not ${RENDER_WAITING}
-          returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id
+          returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
+                    p.scheduled_at
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
            where id = any(array(select post_id from claimed)) and status = 'scheduled'
@@ -237,7 +243,7 @@ export function createPublishingRepo(
           returning id, target_id
         )
         select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
-               a.id as attempt_id,
+               c.scheduled_at, a.id as attempt_id,
                (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
                e.first_at, e.unclear,
                row_to_json(conn) as connection,
@@ -274,6 +280,7 @@ export function createPublishingRepo(
           attemptId: row.attempt_id,
           resumed: row.interrupted > 0 || Boolean(row.unclear),
           firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
+          scheduledAt: new Date(row.scheduled_at),
           connection: connection && {
             id: connection.id,
             userId: connection.user_id,

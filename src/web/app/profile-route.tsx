@@ -1,19 +1,28 @@
 import { lazy, Suspense } from 'react';
 import { ProfilePage } from '../features/users/components/profile-page';
 
-// Its own chunk: the profile shows at once, the token list (dialogs, table parts) follows.
+// Their own chunks: the profile shows at once, the token list (dialogs, table parts) and the alert
+// switches follow.
 const ApiTokensCard = lazy(async () => ({
   default: (await import('../features/api-tokens/components/api-tokens-card')).ApiTokensCard,
 }));
+const AlertsCard = lazy(async () => ({
+  default: (await import('../features/alerts/components/alerts-card')).AlertsCard,
+}));
 
-/** /profile, with the user's API tokens below their name and password. */
+/** /profile, with the user's alert mails and API tokens below their name and password. */
 export function ProfileRoute() {
   return (
     <ProfilePage
       extra={
-        <Suspense fallback={null}>
-          <ApiTokensCard />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <AlertsCard />
+          </Suspense>
+          <Suspense fallback={null}>
+            <ApiTokensCard />
+          </Suspense>
+        </>
       }
     />
   );

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenderFailure } from '../../../shared/api/posts.schemas';
 import type { Queue } from '../../jobs/queue';
+import type { AppMetrics } from '../../monitoring/app-metrics';
 import type { MediaStore } from '../media.store';
 import { probeVideo } from '../probe';
 import { renderVideoJob } from './render.job';
@@ -16,6 +17,7 @@ export interface RendererDeps {
   ffmpeg: () => Promise<string | null>;
   logger: FastifyBaseLogger;
   clock: () => Date;
+  metrics?: Pick<AppMetrics, 'render'>;
 }
 
 /**
@@ -47,6 +49,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
     const ffmpeg = await deps.ffmpeg();
     if (!ffmpeg) {
       await repo.failed(renderId, 'no_ffmpeg', clock());
+      deps.metrics?.render('failed');
       return;
     }
     const heartbeat = setInterval(
@@ -83,6 +86,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
         clock(),
       );
       if (!recorded) await store.remove(storageKey);
+      deps.metrics?.render('ready');
       logger.info(
         { render: renderId, ms: Math.round(performance.now() - started), bytes: size },
         'video rendered',
@@ -91,6 +95,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
       await store.remove(`tmp/render-${renderId}.mp4`).catch(() => undefined);
       logger.error({ err: error, render: renderId }, 'video render failed');
       await repo.failed(renderId, error instanceof RenderError ? 'ffmpeg_failed' : 'internal', clock());
+      deps.metrics?.render('failed');
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,0 +1,142 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AlertKind } from '../../shared/api/alerts.schemas';
+import type { Db } from '../db/client';
+import { alertPreferences } from '../db/schema';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The column of each kind, for the "is it on" test in SQL (no row: on). */
+const COLUMN: Record<AlertKind, string> = {
+  targetFailed: 'target_failed',
+  needsReconnect: 'needs_reconnect',
+  workerMissing: 'worker_missing',
+  digest: 'digest',
+};
+const wants = (kind: AlertKind) => sql.raw(`coalesce(ap.${COLUMN[kind]}, true)`);
+
+export interface FailedTargetRow {
+  targetId: string;
+  postId: string;
+  platform: string;
+  error: string | null;
+  contentHtml: string;
+  userId: string;
+  email: string;
+  name: string;
+}
+
+export interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+}
+
+export function createAlertsRepo(db: Db) {
+  return {
+    async preferences(userId: string) {
+      const [row] = await db.select().from(alertPreferences).where(eq(alertPreferences.userId, userId));
+      return {
+        targetFailed: row?.targetFailed ?? true,
+        needsReconnect: row?.needsReconnect ?? true,
+        workerMissing: row?.workerMissing ?? true,
+        digest: row?.digest ?? true,
+      };
+    },
+    async savePreferences(userId: string, values: Partial<Record<AlertKind, boolean>>, now: Date) {
+      await db
+        .insert(alertPreferences)
+        .values({ userId, ...values, updatedAt: now })
+        .onConflictDoUpdate({ target: alertPreferences.userId, set: { ...values, updatedAt: now } });
+    },
+
+    /** Targets failed for good, with their owners who want to hear of it (active, not banned). */
+    async failedTargets(tx: Db, targetIds: string[]): Promise<FailedTargetRow[]> {
+      if (!targetIds.length) return [];
+      return rowsOf<FailedTargetRow>(
+        await tx.execute(sql`select t.id as "targetId", p.id as "postId", t.platform, t.last_error as error,
+            p.content_html as "contentHtml", u.id as "userId", u.email, u.name
+          from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
+          left join alert_preferences ap on ap.user_id = u.id
+         where t.id = any(${sql.param(targetIds)}::uuid[]) and t.status = 'failed'
+           and ${wants('targetFailed')} and u.banned is not true
+         order by u.id, p.scheduled_at, t.platform`),
+      );
+    },
+
+    /** The owner of a connection, if they want to hear that it needs reconnecting. */
+    async connectionOwner(tx: Db, userId: string): Promise<Recipient | undefined> {
+      return rowsOf<Recipient>(
+        await tx.execute(sql`select u.id, u.email, u.name from users u
+          left join alert_preferences ap on ap.user_id = u.id
+         where u.id = ${userId} and ${wants('needsReconnect')} and u.banned is not true`),
+      )[0];
+    },
+
+    /** Administrators (admin, super_admin) who want alerts of `kind`. */
+    async admins(tx: Db, kind: AlertKind): Promise<Recipient[]> {
+      return rowsOf<Recipient>(
+        await tx.execute(sql`select u.id, u.email, u.name from users u
+          left join alert_preferences ap on ap.user_id = u.id
+         where u.role in ('admin', 'super_admin') and u.banned is not true and ${wants(kind)}
+         order by u.email`),
+      );
+    },
+
+    /** When a worker was last seen, and how many targets are due and waiting for one. */
+    async workerState(now: Date) {
+      const [row] = rowsOf<{ seen: string | Date | null; due: unknown }>(
+        await db.execute(sql`select (select max(seen_at) from worker_heartbeats) as seen,
+          (select count(*) from post_targets t join posts p on p.id = t.post_id
+            where t.status in ('pending', 'retrying') and p.status in ('scheduled', 'publishing')
+              and coalesce(t.next_attempt_at, p.scheduled_at) <= ${now}) as due`),
+      );
+      return { seenAt: row?.seen ? new Date(row.seen) : null, due: Number(row?.due ?? 0) };
+    },
+
+    /** Opens a mark (an incident) in `tx`; true if this call opened it, false if it was open already. */
+    async open(tx: Db, key: string, now: Date) {
+      const rows = rowsOf(
+        await tx.execute(sql`insert into alert_marks (key, at) values (${key}, ${now})
+          on conflict (key) do nothing returning key`),
+      );
+      return rows.length > 0;
+    },
+    async close(key: string) {
+      await db.execute(sql`delete from alert_marks where key = ${key}`);
+    },
+    /**
+     * Moves mark `key` to `now` if it is older than `before` (or makes it, at `now`, without counting as
+     * due: the first period starts then). Returns the previous time when this call moved it: the one
+     * process that wins does the work.
+     */
+    async claimPeriod(tx: Db, key: string, now: Date, before: Date): Promise<Date | null> {
+      const made = rowsOf(
+        await tx.execute(sql`insert into alert_marks (key, at) values (${key}, ${now})
+          on conflict (key) do nothing returning key`),
+      );
+      if (made.length) return null;
+      const [row] = rowsOf<{ previous: string | Date }>(
+        await tx.execute(sql`update alert_marks m set at = ${now}
+          from (select key, at as previous from alert_marks where key = ${key} for update) old
+         where m.key = old.key and m.at < ${before} returning old.previous`),
+      );
+      return row ? new Date(row.previous) : null;
+    },
+
+    /** What went wrong since `since` (read in `tx`: on PGlite another statement would wait for it): targets failed for good by network, accounts to reconnect. */
+    async digest(tx: Db, since: Date, now: Date) {
+      const failed = rowsOf<{ platform: string; count: unknown }>(
+        await tx.execute(sql`select platform, count(*) as count from post_targets
+          where status = 'failed' and updated_at > ${since} and updated_at <= ${now}
+          group by platform order by platform`),
+      ).map((r) => ({ platform: r.platform, count: Number(r.count) }));
+      const reconnect = rowsOf<{ platform: string; username: string; email: string }>(
+        await tx.execute(sql`select c.platform, c.username, u.email from social_connections c
+            join users u on u.id = c.user_id
+          where c.status = 'needs_reconnect' order by u.email, c.platform`),
+      );
+      return { failed, reconnect };
+    },
+  };
+}
+export type AlertsRepo = ReturnType<typeof createAlertsRepo>;

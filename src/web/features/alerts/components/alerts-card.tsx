@@ -1,0 +1,58 @@
+import { Alert, Card, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_ALERT_KINDS, ALERT_KINDS, type AlertKind } from '../../../../shared/api/alerts.schemas';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useAlertPreferences } from '../api/get-alert-preferences';
+import { useUpdateAlertPreferences } from '../api/update-alert-preferences';
+
+/** The Profile page's "Alert mails" section: one switch per kind, saved as it is flipped. */
+export function AlertsCard() {
+  const { t } = useTranslation();
+  const preferences = useAlertPreferences();
+  const update = useUpdateAlertPreferences();
+  const prefs = preferences.data;
+  const kinds = ALERT_KINDS.filter((kind) => prefs?.admin || !ADMIN_ALERT_KINDS.includes(kind));
+  const toggle = (kind: AlertKind, on: boolean) =>
+    update.mutate(
+      { [kind]: on },
+      {
+        onSuccess: () => notify({ color: 'green', message: t(on ? 'alerts.turnedOn' : 'alerts.turnedOff') }),
+        onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'alerts.saveFailed') }),
+      },
+    );
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="alerts-title">
+      <Stack>
+        <div>
+          <Title order={2} size="h3" id="alerts-title">
+            {t('alerts.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('alerts.intro')}
+          </Text>
+        </div>
+        {preferences.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {preferences.isError && (
+          <Alert color="red" role="alert">
+            {t('alerts.fetchFailed')}
+          </Alert>
+        )}
+        {prefs && (
+          <Stack gap="md">
+            {kinds.map((kind) => (
+              <Switch
+                key={kind}
+                checked={prefs[kind]}
+                onChange={(event) => toggle(kind, event.currentTarget.checked)}
+                label={t(`alerts.kinds.${kind}.label`)}
+                description={t(`alerts.kinds.${kind}.description`)}
+                data-testid={`alert-${kind}`}
+              />
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
