@@ -62,6 +62,7 @@ import { createMetricsScheduler } from './analytics/collect-metrics.job';
 import { createCollector } from './analytics/collector';
 import { createMetricsRepo } from './analytics/metrics.repo';
 import { slotOffsets } from './analytics/metrics-schedule';
+import { createWebhooks } from './webhooks/webhooks.wiring';
 
 export interface ContextInput {
   env: Env;
@@ -114,10 +115,12 @@ export function createContext({
     lockMinutes: env.LOGIN_LOCK_MINUTES,
   });
   const trialsRepo = createTrialsRepo(db);
-  const connectionsRepo = createConnectionsRepo(db);
+  const sealer = createSealer(encryptionKey);
+  const webhooks = createWebhooks({ db, env, queue, audit, sealer, logger, clock });
+  const connectionsRepo = createConnectionsRepo(db, { onNeedsReconnect: webhooks.events.needsReconnect });
   const connections = createConnectionsService({
     repo: connectionsRepo,
-    sealer: createSealer(encryptionKey),
+    sealer,
     adapters,
     changes,
     connectBluesky: (handle, appPassword, signal) =>
@@ -167,6 +170,8 @@ export function createContext({
         repo: createPublishingRepo(db, scheduler, {
           onPublished: (tx, targetIds, publishedAt) =>
             metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
+          // Webhook deliveries of what settled are queued in the same transaction as well.
+          onSettled: webhooks.events.published,
         }),
         queue,
         adapters,
@@ -242,6 +247,9 @@ export function createContext({
     usersRepo,
     guards: createGuards(auth, audit, changes, tokens),
     tokens,
+    webhooks: webhooks.service,
+    /** The webhook delivery worker (main with a worker role, tests). */
+    deliverer: webhooks.deliverer,
     changes,
     signInLock,
     users,

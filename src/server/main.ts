@@ -11,6 +11,7 @@ import { loadEncryptionKey, loadSecret } from './secret';
 import { publishTargetJob } from './publishing/publish.job';
 import { renderVideoJob } from './media/render/render.job';
 import { collectMetricsJob } from './analytics/collect-metrics.job';
+import { deliverWebhookJob } from './webhooks/deliver-webhook.job';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -45,7 +46,7 @@ async function main() {
   const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
   const queue = await startQueue(database, logger, {
     worker: role !== 'api',
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob],
+    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, deliverWebhookJob],
   });
   // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
   const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
@@ -74,6 +75,7 @@ async function main() {
   const renderer = role !== 'api' ? ctx.renderer() : undefined;
   await renderer?.start();
   if (role !== 'api') await ctx.collector().start();
+  if (role !== 'api') await ctx.deliverer().start();
   if (!(await ctx.ffmpeg())) {
     logger.warn(
       'ffmpeg was not found (FFMPEG_PATH, or the binary of @ffmpeg-installer/ffmpeg for this platform): edited videos cannot be rendered; the Edit Video dialog says so',

@@ -8,7 +8,13 @@ export type ConnectionRow = typeof socialConnections.$inferSelect;
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 /** Connected accounts and OAuth consents in progress; every query names the owner. */
-export function createConnectionsRepo(db: Db) {
+export function createConnectionsRepo(
+  db: Db,
+  hooks: {
+    /** Runs in the transaction that sets a connected account aside (webhooks queue their deliveries). */
+    onNeedsReconnect?: (tx: Db, row: ConnectionRow) => Promise<void>;
+  } = {},
+) {
   return {
     listByUser(userId: string) {
       return db.select().from(socialConnections).where(eq(socialConnections.userId, userId));
@@ -78,11 +84,22 @@ export function createConnectionsRepo(db: Db) {
         .returning({ id: socialConnections.id });
       return rows.length > 0;
     },
+    /** Sets the account aside; only the change from connected announces it (once, however many find out). */
     async markNeedsReconnect(id: string, reason: string) {
-      await db
-        .update(socialConnections)
-        .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
-        .where(eq(socialConnections.id, id));
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [before] = await tx
+          .select({ status: socialConnections.status })
+          .from(socialConnections)
+          .where(eq(socialConnections.id, id))
+          .for('update');
+        const [row] = await tx
+          .update(socialConnections)
+          .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
+          .where(eq(socialConnections.id, id))
+          .returning();
+        if (row && before?.status === 'connected') await hooks.onNeedsReconnect?.(tx, row);
+      });
     },
     /** Connections whose access token ends before `before`, for the refresher. */
     expiringBefore(before: Date) {

@@ -109,6 +109,36 @@ export interface Finished {
   latencyMs: number;
 }
 
+/** What one `finishMany` batch settled: the targets it moved and the posts it brought to an end. */
+export interface Settlement {
+  targets: { targetId: string; postId: string; userId: string; platform: string; outcome: Settled }[];
+  posts: { postId: string; userId: string; status: 'published' | 'failed' | 'partially_failed' }[];
+}
+
+const POST_ENDS = new Set(['published', 'failed', 'partially_failed']);
+
+function settlementOf(
+  items: Finished[],
+  rows: { id: string; post_status: string | null; post_user: string | null }[],
+): Settlement {
+  const byTarget = new Map(items.map((item) => [item.claim.targetId, item]));
+  const targets: Settlement['targets'] = [];
+  const posts = new Map<string, Settlement['posts'][number]>();
+  for (const row of rows) {
+    const item = byTarget.get(row.id);
+    if (!item) continue;
+    const { claim, outcome } = item;
+    targets.push({ targetId: row.id, postId: claim.postId, userId: claim.userId, platform: claim.platform, outcome });
+    if (row.post_status && POST_ENDS.has(row.post_status))
+      posts.set(claim.postId, {
+        postId: claim.postId,
+        userId: row.post_user ?? claim.userId,
+        status: row.post_status as Settlement['posts'][number]['status'],
+      });
+  }
+  return { targets, posts: [...posts.values()] };
+}
+
 /** The worker's reads and writes; every state change of a target is one conditional statement or transaction. */
 export function createPublishingRepo(
   db: Db,
@@ -116,6 +146,11 @@ export function createPublishingRepo(
   hooks: {
     /** Runs in the transaction that records targets published (analytics queues their first reading). */
     onPublished?: (tx: Db, targetIds: string[], publishedAt: Date) => Promise<void>;
+    /**
+     * Runs in the same transaction with every target this batch settled and every post whose status it
+     * moved to an end (webhooks queue their deliveries there, so an event and its deliveries commit together).
+     */
+    onSettled?: (tx: Db, settled: Settlement, now: Date) => Promise<void>;
   } = {},
 ) {
   /**
@@ -136,7 +171,7 @@ export function createPublishingRepo(
       await tx.execute(
         sql`select id from posts where id = any(${sql.param(postIds)}::uuid[]) order by id for update`,
       );
-      const published = (await tx.execute(sql`
+      const moved = (await tx.execute(sql`
         with o as (
           select * from unnest(
             ${column((i) => i.claim.targetId)}::uuid[], ${column((i) => i.claim.attemptId)}::uuid[],
@@ -175,14 +210,15 @@ export function createPublishingRepo(
                   from post_targets pt left join target moved on moved.id = pt.id
                  where pt.post_id = p.id) x), p.status)
          where p.id = any(array(select post_id from target))
+        returning p.id, p.user_id, p.status
         )
-        select id from target where status = 'published'`)) as unknown as { rows: { id: string }[] };
-      if (hooks.onPublished && published.rows.length)
-        await hooks.onPublished(
-          tx,
-          published.rows.map((row) => row.id),
-          now,
-        );
+        select t.id, t.status, s.status as post_status, s.user_id as post_user
+          from target t left join settled s on s.id = t.post_id`)) as unknown as {
+        rows: { id: string; status: string; post_status: string | null; post_user: string | null }[];
+      };
+      const publishedIds = moved.rows.filter((row) => row.status === 'published').map((row) => row.id);
+      if (hooks.onPublished && publishedIds.length) await hooks.onPublished(tx, publishedIds, now);
+      if (hooks.onSettled && moved.rows.length) await hooks.onSettled(tx, settlementOf(items, moved.rows), now);
     });
   };
 
