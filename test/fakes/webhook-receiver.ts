@@ -26,7 +26,9 @@ export interface WebhookReceiver {
 
 /** Verifies `t=<ts>,v1=<hex>` over `${t}.${body}`: the receiver side of the documented scheme. */
 export function verifySignature(header: string | undefined, body: string, secret: string, toleranceS = 300) {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]));
+  const parts = Object.fromEntries(
+    (header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]),
+  );
   const t = Number(parts.t);
   if (!Number.isInteger(t) || !parts.v1 || Math.abs(Date.now() / 1000 - t) > toleranceS) return false;
   const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest();
@@ -53,7 +55,11 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
         path: req.url ?? '',
         headers: req.headers,
         body,
-        verified: verifySignature(req.headers['postwell-signature'] as string | undefined, body, receiver.secret),
+        verified: verifySignature(
+          req.headers['postwell-signature'] as string | undefined,
+          body,
+          receiver.secret,
+        ),
         status: 0,
       };
       entry.status = typeof receiver.answer === 'function' ? receiver.answer(entry) : receiver.answer;

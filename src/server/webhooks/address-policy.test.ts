@@ -12,7 +12,8 @@ const resolver =
 
 describe('webhook address policy', () => {
   it('allows public unicast addresses only', () => {
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPublicAddress(a), a).toBe(true);
     for (const a of [
       '127.0.0.1',
       '10.1.2.3',
@@ -39,15 +40,21 @@ describe('webhook address policy', () => {
 
   it('refuses http unless allowed, and credentials in the URL', async () => {
     const resolve = resolver({ 'hooks.example': ['93.184.216.34'] });
-    expect(await checkTarget('http://hooks.example/in', strict, resolve)).toEqual({ ok: false, reason: 'scheme' });
-    expect(
-      (await checkTarget('http://hooks.example/in', { ...strict, allowHttp: true }, resolve)).ok,
-    ).toBe(true);
+    expect(await checkTarget('http://hooks.example/in', strict, resolve)).toEqual({
+      ok: false,
+      reason: 'scheme',
+    });
+    expect((await checkTarget('http://hooks.example/in', { ...strict, allowHttp: true }, resolve)).ok).toBe(
+      true,
+    );
     expect(await checkTarget('https://u:p@hooks.example/', strict, resolve)).toEqual({
       ok: false,
       reason: 'scheme',
     });
-    expect(await checkTarget('ftp://hooks.example/', strict, resolve)).toEqual({ ok: false, reason: 'scheme' });
+    expect(await checkTarget('ftp://hooks.example/', strict, resolve)).toEqual({
+      ok: false,
+      reason: 'scheme',
+    });
   });
 
   it('refuses a name with any private address, and private literals, unless private targets are allowed', async () => {
@@ -56,6 +63,9 @@ describe('webhook address policy', () => {
       expect(await checkTarget(url, strict, resolve), url).toEqual({ ok: false, reason: 'private_address' });
     const allowed = await checkTarget('https://[::1]:8443/x', { ...strict, allowPrivate: true }, resolve);
     expect(allowed.ok && allowed.address).toEqual({ address: '::1', family: 6 });
-    expect(await checkTarget('https://nowhere/', strict, resolve)).toEqual({ ok: false, reason: 'unresolvable' });
+    expect(await checkTarget('https://nowhere/', strict, resolve)).toEqual({
+      ok: false,
+      reason: 'unresolvable',
+    });
   });
 });

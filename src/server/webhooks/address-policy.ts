@@ -46,7 +46,11 @@ export type TargetCheck =
  * caller connects to the address returned, never resolving again: a name that changes its answer between
  * this check and the connection (DNS rebinding) cannot redirect it.
  */
-export async function checkTarget(raw: string, policy: AddressPolicy, resolve: Resolver): Promise<TargetCheck> {
+export async function checkTarget(
+  raw: string,
+  policy: AddressPolicy,
+  resolve: Resolver,
+): Promise<TargetCheck> {
   let url: URL;
   try {
     url = new URL(raw);

@@ -71,7 +71,11 @@ export function createDeliverer(deps: DelivererDeps, options: DelivererOptions) 
       logger.warn({ delivery: claim.id, ...outcome, excerpt: undefined }, 'webhook delivery failed for good');
       return repo.finish(claim, 'failed', outcome, now);
     }
-    await repo.retryLater(claim, outcome, new Date(now.getTime() + backoffMs(options.retryBaseMs, claim.attempts)));
+    await repo.retryLater(
+      claim,
+      outcome,
+      new Date(now.getTime() + backoffMs(options.retryBaseMs, claim.attempts)),
+    );
   }
 
   return {

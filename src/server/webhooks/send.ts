@@ -27,7 +27,8 @@ export interface SendRequest {
 function excerptOf(chunks: Buffer[]): string {
   const text = Buffer.concat(chunks).subarray(0, READ_BYTES_MAX).toString('utf8');
   // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim().slice(0, EXCERPT_CHARS);
+  const printable = text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+  return printable.trim().slice(0, EXCERPT_CHARS);
 }
 
 const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOSTNAME_MISMATCH)/;
@@ -80,7 +81,11 @@ export async function sendWebhook(request: SendRequest): Promise<SendResult> {
         ...(url.protocol === 'https:' && !isIP(host) ? { servername: host } : {}),
       },
       (res) => {
-        const answered = () => ({ kind: 'answered' as const, status: res.statusCode ?? 0, excerpt: excerptOf(chunks) });
+        const answered = () => ({
+          kind: 'answered' as const,
+          status: res.statusCode ?? 0,
+          excerpt: excerptOf(chunks),
+        });
         res.on('data', (chunk: Buffer) => {
           chunks.push(chunk);
           read += chunk.length;

@@ -26,7 +26,12 @@ interface TargetJson {
  * end (with every network's result). Nothing is read when no endpoint could want them.
  */
 export function createWebhookEvents(fanOut: WebhookFanOut) {
-  const event = (userId: string, type: WebhookEvent, data: Record<string, unknown>, at: Date): WebhookEventToSend => ({
+  const event = (
+    userId: string,
+    type: WebhookEvent,
+    data: Record<string, unknown>,
+    at: Date,
+  ): WebhookEventToSend => ({
     userId,
     event: type,
     body: eventBody(type, userId, data, at),
@@ -54,7 +59,8 @@ export function createWebhookEvents(fanOut: WebhookFanOut) {
         ),
       );
       if (ended.length) {
-        const { rows } = (await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code
+        const { rows } =
+          (await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code
             from post_targets where post_id = any(${sql.param(ended.map((p) => p.postId))}::uuid[])
            order by platform`)) as unknown as { rows: TargetJson[] };
         for (const post of ended)

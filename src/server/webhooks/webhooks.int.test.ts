@@ -34,7 +34,11 @@ describe('webhooks: registration and who sees what', () => {
       [{ url: 'https://u:p@93.184.216.34/x', events: ['post.published'] }, 'url', 'webhooks.urlInvalid'],
       [{ url: 'https://93.184.216.34/x', events: [] }, 'events', 'webhooks.eventsRequired'],
       [{ url: 'https://93.184.216.34/x', events: ['post.deleted'] }, 'events.0', 'webhooks.eventsInvalid'],
-      [{ url: `https://93.184.216.34/${'a'.repeat(2100)}`, events: ['post.published'] }, 'url', 'webhooks.urlInvalid'],
+      [
+        { url: `https://93.184.216.34/${'a'.repeat(2100)}`, events: ['post.published'] },
+        'url',
+        'webhooks.urlInvalid',
+      ],
     ];
     for (const [body, field, key] of cases) {
       const res = await ann('POST', '/api/webhooks', body);
@@ -74,9 +78,10 @@ describe('webhooks: registration and who sees what', () => {
     expect(hook).toMatchObject({ events: ['post.published', 'target.failed'], scope: 'own', enabled: true });
     expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(hook.secret.startsWith(hook.secretPrefix)).toBe(true);
-    const { rows } = await t.ctx.database.executeSql('select secret_sealed from webhook_endpoints where id = $1', [
-      hook.id,
-    ]);
+    const { rows } = await t.ctx.database.executeSql(
+      'select secret_sealed from webhook_endpoints where id = $1',
+      [hook.id],
+    );
     expect(JSON.stringify(rows)).not.toContain(hook.secret.slice(6));
 
     const listed = (await ann('GET', '/api/webhooks')).json<{ data: Webhook[] }>().data;
@@ -93,7 +98,10 @@ describe('webhooks: registration and who sees what', () => {
     const audit = await t.ctx.database.executeSql(
       `select action from audit_log where action like 'webhook.%' order by created_at`,
     );
-    expect((audit.rows as { action: string }[]).map((r) => r.action)).toEqual(['webhook.created', 'webhook.deleted']);
+    expect((audit.rows as { action: string }[]).map((r) => r.action)).toEqual([
+      'webhook.created',
+      'webhook.deleted',
+    ]);
   });
 
   it("keeps another user's endpoints invisible; an administrator sees and deletes any", async () => {
@@ -111,7 +119,15 @@ describe('webhooks: registration and who sees what', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await ben('GET', '/api/admin/webhooks')).statusCode).toBe(403);
-    expect((await ben('POST', '/api/webhooks', { url: 'https://93.184.216.34/x', events: ['target.failed'], scope: 'all' })).statusCode).toBe(403);
+    expect(
+      (
+        await ben('POST', '/api/webhooks', {
+          url: 'https://93.184.216.34/x',
+          events: ['target.failed'],
+          scope: 'all',
+        })
+      ).statusCode,
+    ).toBe(403);
 
     const all = (await admin('GET', '/api/admin/webhooks')).json<{ data: AdminWebhook[]; total: number }>();
     expect(all.total).toBe(1);
@@ -173,15 +189,22 @@ describe('webhooks: signed deliveries to a local receiver', () => {
       const list = await deliveriesOf(hook.id);
       return list[0]?.status === 'succeeded' ? list : undefined;
     });
-    expect(logged).toMatchObject({ event: 'webhook.test', status: 'succeeded', attempts: 1, responseCode: 200 });
+    expect(logged).toMatchObject({
+      event: 'webhook.test',
+      status: 'succeeded',
+      attempts: 1,
+      responseCode: 200,
+    });
     expect(receiver.received).toHaveLength(1);
     // A signature made with another secret does not verify.
     receiver.secret = 'whsec_someone-else';
-    expect((await import('../../../test/fakes/webhook-receiver')).verifySignature(
-      got.headers['postwell-signature'] as string,
-      got.body,
-      receiver.secret,
-    )).toBe(false);
+    expect(
+      (await import('../../../test/fakes/webhook-receiver')).verifySignature(
+        got.headers['postwell-signature'] as string,
+        got.body,
+        receiver.secret,
+      ),
+    ).toBe(false);
   });
 
   it('retries a failing receiver with backoff, then records the failure with a bounded excerpt', async () => {

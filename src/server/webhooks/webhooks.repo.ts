@@ -31,7 +31,10 @@ export function createWebhooksRepo(db: Db) {
         .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
     },
     async countByUser(userId: string) {
-      const [row] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId));
       return row?.n ?? 0;
     },
     async listAll(limit: number, offset: number) {

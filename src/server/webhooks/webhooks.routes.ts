@@ -102,7 +102,8 @@ export async function webhooksRoutes(
         response: { 202: DeliverySchema, 400: E, 401: E, 403: E, 404: E, 409: E, 429: E },
       },
     },
-    async (request, reply) => reply.status(202).send(await webhooks.sendTest(userOf(request), request.params.id)),
+    async (request, reply) =>
+      reply.status(202).send(await webhooks.sendTest(userOf(request), request.params.id)),
   );
 
   r.get(

@@ -94,9 +94,14 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       if (input.scope === 'all' && !canManageUsers(actor.role)) throw forbidden();
       await assertUrlAllowed(input.url);
       if ((await repo.countByUser(actor.id)) >= WEBHOOKS_MAX)
-        throw new AppError(409, 'TOO_MANY_WEBHOOKS', `You already have ${WEBHOOKS_MAX} webhooks; delete one first.`, {
-          params: { max: WEBHOOKS_MAX },
-        });
+        throw new AppError(
+          409,
+          'TOO_MANY_WEBHOOKS',
+          `You already have ${WEBHOOKS_MAX} webhooks; delete one first.`,
+          {
+            params: { max: WEBHOOKS_MAX },
+          },
+        );
       const { secret, prefix } = newWebhookSecret();
       const row = await repo.create({
         userId: actor.id,
@@ -136,7 +141,9 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const now = clock();
       const recent = await repo.countTests(id, new Date(now.getTime() - 60_000));
       if (recent >= TESTS_PER_MINUTE)
-        throw new AppError(429, 'RATE_LIMITED', 'Too many tests. Try again in a minute.', { retryAfterSeconds: 60 });
+        throw new AppError(429, 'RATE_LIMITED', 'Too many tests. Try again in a minute.', {
+          retryAfterSeconds: 60,
+        });
       const body = eventBody(
         WEBHOOK_TEST_EVENT,
         actor.id,

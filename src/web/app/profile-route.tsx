@@ -6,14 +6,23 @@ const ApiTokensCard = lazy(async () => ({
   default: (await import('../features/api-tokens/components/api-tokens-card')).ApiTokensCard,
 }));
 
-/** /profile, with the user's API tokens below their name and password. */
+const WebhooksCard = lazy(async () => ({
+  default: (await import('../features/webhooks/components/webhooks-card')).WebhooksCard,
+}));
+
+/** /profile, with the user's API tokens and webhooks below their name and password. */
 export function ProfileRoute() {
   return (
     <ProfilePage
       extra={
-        <Suspense fallback={null}>
-          <ApiTokensCard />
-        </Suspense>
+        <>
+          <Suspense fallback={null}>
+            <ApiTokensCard />
+          </Suspense>
+          <Suspense fallback={null}>
+            <WebhooksCard />
+          </Suspense>
+        </>
       }
     />
   );
