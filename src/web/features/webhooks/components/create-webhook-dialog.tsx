@@ -65,7 +65,7 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
           </Alert>
           <SecretField secret={created.secret} />
           <Text size="sm">{t('webhooks.verifyHelp')}</Text>
-          <Code block dir="ltr">
+          <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {'Postwell-Signature: t=<timestamp>,v1=<HMAC-SHA256(secret, "<timestamp>.<body>")>'}
           </Code>
           <Group justify="flex-end">

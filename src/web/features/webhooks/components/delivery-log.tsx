@@ -1,4 +1,5 @@
-import { Alert, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Delivery } from '../../../../shared/api/webhooks.schemas';
 import { formatDateTime } from '../../../lib/format-date';
@@ -28,10 +29,48 @@ function Response({ delivery }: { delivery: Delivery }) {
   return <Text size="sm">—</Text>;
 }
 
+function NextTry({ delivery }: { delivery: Delivery }) {
+  const { t } = useTranslation();
+  if (delivery.status !== 'retrying' || !delivery.nextAttemptAt) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      {t('webhooks.nextTry', { time: formatDateTime(delivery.nextAttemptAt) })}
+    </Text>
+  );
+}
+
+/** The log on a phone: one small card per delivery instead of a table to scroll sideways. */
+function DeliveryCards({ list }: { list: Delivery[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6} data-testid="delivery-log" aria-label={t('webhooks.logTitle')}>
+      {list.map((d) => (
+        <Paper key={d.id} withBorder p="xs">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm" fw={600}>
+              {t(`webhooks.events.${d.event}`, { defaultValue: d.event })}
+            </Text>
+            <DeliveryStatusBadge status={d.status} />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(d.lastAttemptAt ?? d.createdAt)} · {t('webhooks.attempt')} {d.attempts}
+          </Text>
+          <NextTry delivery={d} />
+          <Response delivery={d} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** The endpoint's latest deliveries, newest first: event, status, answer, time and attempt. */
 export function DeliveryLog({ webhookId }: { webhookId: string }) {
   const { t } = useTranslation();
   const deliveries = useDeliveries(webhookId, true);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 1px))`, false, {
+    getInitialValueInEffect: false,
+  });
   if (deliveries.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (deliveries.isError)
     return (
@@ -46,6 +85,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
         {t('webhooks.logEmpty')}
       </Text>
     );
+  if (phone) return <DeliveryCards list={list} />;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped verticalSpacing={4} aria-label={t('webhooks.logTitle')} data-testid="delivery-log">
@@ -67,11 +107,7 @@ export function DeliveryLog({ webhookId }: { webhookId: string }) {
               <Table.Td>{t(`webhooks.events.${d.event}`, { defaultValue: d.event })}</Table.Td>
               <Table.Td>
                 <DeliveryStatusBadge status={d.status} />
-                {d.status === 'retrying' && d.nextAttemptAt && (
-                  <Text size="xs" c="dimmed">
-                    {t('webhooks.nextTry', { time: formatDateTime(d.nextAttemptAt) })}
-                  </Text>
-                )}
+                <NextTry delivery={d} />
               </Table.Td>
               <Table.Td>
                 <Response delivery={d} />

@@ -68,7 +68,7 @@ export function WebhookItem({
         </Group>
         <Text size="xs" c="dimmed">
           {t('webhooks.createdOn', { date: formatDate(webhook.createdAt) })} ·{' '}
-          {t('webhooks.secretStarts', { prefix: webhook.secretPrefix })}
+          {t('webhooks.secretStarts', { prefix: `\u2066${webhook.secretPrefix}…\u2069` })}
         </Text>
         <Group gap="xs">
           <Button
