@@ -50,6 +50,12 @@ export function createDeliveriesRepo(db: Db, fanOut: WebhookFanOut) {
         }[];
       };
       const row = rows[0];
+      // A delivery whose endpoint was turned off meanwhile ends here, instead of waiting in the log for good.
+      if (!row)
+        await db.execute(sql`update webhook_deliveries d set status = 'failed', error_code = 'endpoint_disabled',
+              lease_until = null, next_attempt_at = null
+            from webhook_endpoints e
+           where d.id = ${id} and e.id = d.endpoint_id and not e.enabled and d.status in ('pending', 'retrying')`);
       return (
         row && {
           id: row.id,

@@ -11,6 +11,9 @@ export function eventBody(type: string, userId: string, data: Record<string, unk
   return JSON.stringify({ id: randomUUID(), type, createdAt: at.toISOString(), data: { userId, ...data } });
 }
 
+/** A network's error message is cut to this length in an event (the bodies stay small). */
+const ERROR_CHARS = 1000;
+
 interface TargetJson {
   id: string;
   post_id: string;
@@ -53,7 +56,7 @@ export function createWebhookEvents(fanOut: WebhookFanOut) {
             targetId: t.targetId,
             platform: t.platform,
             errorCode: t.outcome.kind === 'failed' ? t.outcome.code : null,
-            error: t.outcome.kind === 'failed' ? t.outcome.error : null,
+            error: t.outcome.kind === 'failed' ? t.outcome.error.slice(0, ERROR_CHARS) : null,
           },
           now,
         ),

@@ -243,6 +243,23 @@ describe('webhooks: signed deliveries to a local receiver', () => {
     receiver.answerBody = 'ok';
   });
 
+  it('ends a delivery whose endpoint was turned off before its try, without sending it', async () => {
+    receiver.received.length = 0;
+    const hook = (
+      await ann('POST', '/api/webhooks', { url: `${receiver.url}/later-off`, events: ['target.failed'] })
+    ).json<CreatedWebhook>();
+    await ann('PATCH', `/api/webhooks/${hook.id}`, { enabled: false });
+    // A delivery queued just before the endpoint was turned off, tried by a worker of its own.
+    const { rows } = await t.ctx.database.executeSql(
+      `insert into webhook_deliveries (endpoint_id, event, body) values ($1, 'target.failed', '{}') returning id`,
+      [hook.id],
+    );
+    await t.ctx.deliverer().deliver((rows[0] as { id: string }).id);
+    const [d] = await deliveriesOf(hook.id);
+    expect(d).toMatchObject({ status: 'failed', errorCode: 'endpoint_disabled', attempts: 0 });
+    expect(receiver.received).toEqual([]);
+  });
+
   it('does not follow a redirect', async () => {
     receiver.received.length = 0;
     receiver.answer = (request) => (request.path === '/moved' ? 302 : 200);
