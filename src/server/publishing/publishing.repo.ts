@@ -128,7 +128,13 @@ function settlementOf(
     const item = byTarget.get(row.id);
     if (!item) continue;
     const { claim, outcome } = item;
-    targets.push({ targetId: row.id, postId: claim.postId, userId: claim.userId, platform: claim.platform, outcome });
+    targets.push({
+      targetId: row.id,
+      postId: claim.postId,
+      userId: claim.userId,
+      platform: claim.platform,
+      outcome,
+    });
     if (row.post_status && POST_ENDS.has(row.post_status))
       posts.set(claim.postId, {
         postId: claim.postId,
@@ -218,7 +224,8 @@ export function createPublishingRepo(
       };
       const publishedIds = moved.rows.filter((row) => row.status === 'published').map((row) => row.id);
       if (hooks.onPublished && publishedIds.length) await hooks.onPublished(tx, publishedIds, now);
-      if (hooks.onSettled && moved.rows.length) await hooks.onSettled(tx, settlementOf(items, moved.rows), now);
+      if (hooks.onSettled && moved.rows.length)
+        await hooks.onSettled(tx, settlementOf(items, moved.rows), now);
     });
   };
 

@@ -72,7 +72,10 @@ export const WebhookListSchema = z.object({ data: z.array(WebhookSchema) });
 export const WebhookOwnerSchema = z.object({ id: z.string(), email: z.string(), name: z.string() });
 export const AdminWebhookSchema = WebhookSchema.extend({ owner: WebhookOwnerSchema });
 export type AdminWebhook = z.infer<typeof AdminWebhookSchema>;
-export const AdminWebhookListSchema = z.object({ data: z.array(AdminWebhookSchema), total: z.number().int() });
+export const AdminWebhookListSchema = z.object({
+  data: z.array(AdminWebhookSchema),
+  total: z.number().int(),
+});
 
 export const DeliverySchema = z.object({
   id: z.uuid(),
