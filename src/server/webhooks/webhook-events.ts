@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { WebhookEvent } from '../../shared/api/webhooks.schemas';
 import type { ConnectionRow } from '../connections/connections.repo';
 import type { Db } from '../db/client';
-import type { Settlement } from '../publishing/publishing.repo';
+import type { Settlement } from '../publishing/settlement';
 import type { WebhookEventToSend, WebhookFanOut } from './deliver-webhook.job';
 
 /** The JSON every delivery carries: a stable event id (the same for every endpoint), its type and data. */
