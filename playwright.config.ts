@@ -39,6 +39,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_MINUTE: '60',
+      // 19-webhooks.spec.ts delivers to a receiver on 127.0.0.1 over plain http.
+      WEBHOOKS_ALLOW_PRIVATE: 'true',
+      WEBHOOKS_ALLOW_HTTP: 'true',
     },
   },
 });

@@ -19,6 +19,7 @@ import { publishTargetJob } from '../src/server/publishing/publish.job';
 import { renderVideoJob } from '../src/server/media/render/render.job';
 import { collectMetricsJob } from '../src/server/analytics/collect-metrics.job';
 import { sendMailJob } from '../src/server/mail/send-mail.job';
+import { deliverWebhookJob } from '../src/server/webhooks/deliver-webhook.job';
 import { createAdapters } from '../src/server/platforms/registry';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -64,7 +65,7 @@ export async function createTestApp(
   // The real queue on the test's database; workers run only when a test starts the publisher.
   const queue = await startQueue(database, logger, {
     worker: false,
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob],
+    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob, deliverWebhookJob],
   });
   const ctx = createContext({
     env: config,

@@ -34,6 +34,7 @@ import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
 import { variablesRoutes } from './variables/variables.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -188,6 +189,7 @@ export async function buildApp(
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });
   await tokensRoutes(app, { tokens: ctx.tokens, guards: ctx.guards });
+  await webhooksRoutes(app, { webhooks: ctx.webhooks, guards: ctx.guards });
   await aiRoutes(app, {
     ai: ctx.ai,
     performance: ctx.performance,

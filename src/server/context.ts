@@ -69,6 +69,7 @@ import { createAlertsService } from './alerts/alerts.service';
 import { createAppMetrics } from './monitoring/app-metrics';
 import { createHeartbeat } from './monitoring/heartbeat';
 import { createMonitoringRepo } from './monitoring/monitoring.repo';
+import { createWebhooks } from './webhooks/webhooks.wiring';
 
 export interface ContextInput {
   env: Env;
@@ -134,12 +135,26 @@ export function createContext({
     lockMinutes: env.LOGIN_LOCK_MINUTES,
   });
   const trialsRepo = createTrialsRepo(db);
+  const sealer = createSealer(encryptionKey);
+  const webhooks = createWebhooks({
+    db,
+    env,
+    queue,
+    audit,
+    sealer,
+    logger,
+    clock,
+    countDelivery: (outcome) => metrics.webhookDelivery(outcome),
+  });
   const connectionsRepo = createConnectionsRepo(db, {
-    onNeedsReconnect: (tx, connection) => alerts.needsReconnect(tx, connection),
+    onNeedsReconnect: [
+      (tx, row, reason) => alerts.needsReconnect(tx, { ...row, reason }),
+      (tx, row) => webhooks.events.needsReconnect(tx, row),
+    ],
   });
   const connections = createConnectionsService({
     repo: connectionsRepo,
-    sealer: createSealer(encryptionKey),
+    sealer,
     adapters,
     changes,
     connectBluesky: (handle, appPassword, signal) =>
@@ -191,6 +206,8 @@ export function createContext({
           onPublished: (tx, targetIds, publishedAt) =>
             metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
           onFailed: (tx, targetIds) => alerts.targetsFailed(tx, targetIds),
+          // Webhook deliveries of what settled are queued in the same transaction as well.
+          onSettled: webhooks.events.published,
         }),
         queue,
         adapters,
@@ -276,6 +293,9 @@ export function createContext({
     usersRepo,
     guards: createGuards(auth, audit, changes, tokens),
     tokens,
+    webhooks: webhooks.service,
+    /** The webhook delivery worker (main with a worker role, tests). */
+    deliverer: webhooks.deliverer,
     changes,
     signInLock,
     users,

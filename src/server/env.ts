@@ -203,6 +203,18 @@ const EnvSchema = z
       .min(0)
       .max(24 * 7)
       .default(24),
+    /** Webhook URLs may point to loopback and private addresses (a receiver on the same network). */
+    WEBHOOKS_ALLOW_PRIVATE: bool,
+    /** Webhook URLs may be plain http outside development and test (behind a trusted network only). */
+    WEBHOOKS_ALLOW_HTTP: bool,
+    /** The most one webhook delivery (connect, send, answer) may take. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** Tries of one delivery before it is recorded failed for good. */
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    /** The first retry of a delivery waits this long, each next one four times longer (capped at 6 hours). */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+    /** Webhook deliveries one worker process sends at once. */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
     ...networkFields,
   })
   .transform((env) => ({

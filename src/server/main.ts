@@ -12,6 +12,7 @@ import { publishTargetJob } from './publishing/publish.job';
 import { renderVideoJob } from './media/render/render.job';
 import { collectMetricsJob } from './analytics/collect-metrics.job';
 import { startMetricsServer } from './monitoring/metrics.routes';
+import { deliverWebhookJob } from './webhooks/deliver-webhook.job';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -47,7 +48,7 @@ async function main() {
   const queue = await startQueue(database, logger, {
     worker: role !== 'api',
     // mail-send too: alert mails are queued inside the transactions of the events they tell of.
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob],
+    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob, deliverWebhookJob],
   });
   // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
   const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
@@ -90,6 +91,7 @@ async function main() {
         logger,
       })
     : undefined;
+  if (role !== 'api') await ctx.deliverer().start();
   if (!(await ctx.ffmpeg())) {
     logger.warn(
       'ffmpeg was not found (FFMPEG_PATH, or the binary of @ffmpeg-installer/ffmpeg for this platform): edited videos cannot be rendered; the Edit Video dialog says so',

@@ -11,11 +11,11 @@ const hashState = (state: string) => createHash('sha256').update(state).digest('
 export function createConnectionsRepo(
   db: Db,
   hooks: {
-    /** Runs in the transaction that puts a connected account aside for reconnecting (alerts). */
-    onNeedsReconnect?: (
-      tx: Db,
-      connection: { userId: string; platform: string; username: string; reason: string },
-    ) => Promise<void>;
+    /**
+     * Run in the transaction that puts a connected account aside for reconnecting, each once per change
+     * (alerts mail the owner, webhooks queue their deliveries).
+     */
+    onNeedsReconnect?: ((tx: Db, row: ConnectionRow, reason: string) => Promise<void>)[];
   } = {},
 ) {
   return {
@@ -87,7 +87,7 @@ export function createConnectionsRepo(
         .returning({ id: socialConnections.id });
       return rows.length > 0;
     },
-    /** The hook runs only when the account was connected until now (one alert, not one per refusal). */
+    /** Sets the account aside; only the change from connected announces it (once, however many find out). */
     async markNeedsReconnect(id: string, reason: string) {
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
@@ -101,13 +101,8 @@ export function createConnectionsRepo(
           .set({ status: 'needs_reconnect', statusReason: reason, updatedAt: new Date() })
           .where(eq(socialConnections.id, id))
           .returning();
-        if (row && before?.status === 'connected' && hooks.onNeedsReconnect)
-          await hooks.onNeedsReconnect(tx, {
-            userId: row.userId,
-            platform: row.platform,
-            username: row.username,
-            reason,
-          });
+        if (row && before?.status === 'connected')
+          for (const hook of hooks.onNeedsReconnect ?? []) await hook(tx, row, reason);
       });
     },
     /** Connections whose access token ends before `before`, for the refresher. */

@@ -663,3 +663,58 @@ export const alertMarks = pgTable('alert_marks', {
   key: text('key').primaryKey(),
   at: tz('at').notNull(),
 });
+
+/**
+ * HTTPS endpoints that receive signed event deliveries (decision 023). `scope` `all` (an administrator's)
+ * receives every user's events; `own` only its owner's. The signing secret is sealed with the app's
+ * encryption key: it must be read back to sign, so it cannot be hashed.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    scope: text('scope', { enum: ['own', 'all'] })
+      .notNull()
+      .default('own'),
+    secretSealed: text('secret_sealed').notNull(),
+    secretPrefix: text('secret_prefix').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One event sent (or to be sent) to one endpoint, with how its latest attempt went. The body is fixed when
+ * the event happens, so every retry signs and sends the same bytes; the answer is kept as a short excerpt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['pending', 'delivering', 'retrying', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    responseCode: integer('response_code'),
+    /** What went wrong without an HTTP answer: `timeout`, `unreachable`, `address_refused` … */
+    errorCode: text('error_code'),
+    responseExcerpt: text('response_excerpt'),
+    leaseUntil: tz('lease_until'),
+    nextAttemptAt: tz('next_attempt_at'),
+    lastAttemptAt: tz('last_attempt_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);

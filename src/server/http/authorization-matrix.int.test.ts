@@ -101,6 +101,14 @@ const RULES: Record<string, Access> = {
   'DELETE /api/admin/tokens/:id': 'admin',
   'GET /api/alerts/preferences': 'user',
   'PUT /api/alerts/preferences': 'user',
+  'GET /api/webhooks': 'user',
+  'POST /api/webhooks': 'user',
+  'PATCH /api/webhooks/:id': 'user',
+  'DELETE /api/webhooks/:id': 'user',
+  'POST /api/webhooks/:id/test': 'user',
+  'GET /api/webhooks/:id/deliveries': 'user',
+  'GET /api/admin/webhooks': 'admin',
+  'DELETE /api/admin/webhooks/:id': 'admin',
 };
 
 /**

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { posts, postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
 import type { PublishScheduler } from './publish.job';
+import { type Settlement, settlementOf } from './settlement';
 
 interface ClaimRow {
   id: string;
@@ -97,7 +98,7 @@ export interface ClaimedTarget {
  */
 const UNCLEAR_CODES = ['timeout', 'unreachable', 'server_error', 'unexpected_answer', 'internal'];
 
-type Settled =
+export type Settled =
   | { kind: 'published'; remoteId: string; url: string | null }
   | { kind: 'failed'; error: string; code: string | null };
 /** Another try later, at `at`. */
@@ -121,6 +122,11 @@ export function createPublishingRepo(
     onPublished?: (tx: Db, targetIds: string[], publishedAt: Date) => Promise<void>;
     /** Runs in the transaction that records targets failed for good (alerts queue their mails). */
     onFailed?: (tx: Db, targetIds: string[]) => Promise<void>;
+    /**
+     * Runs in the same transaction with every target this batch settled and every post whose status it
+     * moved to an end (webhooks queue their deliveries there, so an event and its deliveries commit together).
+     */
+    onSettled?: (tx: Db, settled: Settlement, now: Date) => Promise<void>;
   } = {},
 ) {
   /**
@@ -141,7 +147,7 @@ export function createPublishingRepo(
       await tx.execute(
         sql`select id from posts where id = any(${sql.param(postIds)}::uuid[]) order by id for update`,
       );
-      const published = (await tx.execute(sql`
+      const moved = (await tx.execute(sql`
         with o as (
           select * from unnest(
             ${column((i) => i.claim.targetId)}::uuid[], ${column((i) => i.claim.attemptId)}::uuid[],
@@ -180,14 +186,18 @@ export function createPublishingRepo(
                   from post_targets pt left join target moved on moved.id = pt.id
                  where pt.post_id = p.id) x), p.status)
          where p.id = any(array(select post_id from target))
+        returning p.id, p.user_id, p.status
         )
-        select id, status from target`)) as unknown as { rows: { id: string; status: string }[] };
-      const ids = (status: string) =>
-        published.rows.filter((row) => row.status === status).map((row) => row.id);
-      const publishedIds = ids('published');
+        select t.id, t.status, s.status as post_status, s.user_id as post_user
+          from target t left join settled s on s.id = t.post_id`)) as unknown as {
+        rows: { id: string; status: string; post_status: string | null; post_user: string | null }[];
+      };
+      const publishedIds = moved.rows.filter((row) => row.status === 'published').map((row) => row.id);
       if (hooks.onPublished && publishedIds.length) await hooks.onPublished(tx, publishedIds, now);
-      const failedIds = ids('failed');
+      const failedIds = moved.rows.filter((row) => row.status === 'failed').map((row) => row.id);
       if (hooks.onFailed && failedIds.length) await hooks.onFailed(tx, failedIds);
+      if (hooks.onSettled && moved.rows.length)
+        await hooks.onSettled(tx, settlementOf(items, moved.rows), now);
     });
   };
 

@@ -9,8 +9,11 @@ const ApiTokensCard = lazy(async () => ({
 const AlertsCard = lazy(async () => ({
   default: (await import('../features/alerts/components/alerts-card')).AlertsCard,
 }));
+const WebhooksCard = lazy(async () => ({
+  default: (await import('../features/webhooks/components/webhooks-card')).WebhooksCard,
+}));
 
-/** /profile, with the user's alert mails and API tokens below their name and password. */
+/** /profile, with the user's alert mails, API tokens and webhooks below their name and password. */
 export function ProfileRoute() {
   return (
     <ProfilePage
@@ -21,6 +24,9 @@ export function ProfileRoute() {
           </Suspense>
           <Suspense fallback={null}>
             <ApiTokensCard />
+          </Suspense>
+          <Suspense fallback={null}>
+            <WebhooksCard />
           </Suspense>
         </>
       }

@@ -68,6 +68,10 @@ const AdminTokensPage = page(
   () => import('../features/api-tokens/components/admin-tokens-page'),
   (m) => m.AdminTokensPage,
 );
+const AdminWebhooksPage = page(
+  () => import('../features/webhooks/components/admin-webhooks-page'),
+  (m) => m.AdminWebhooksPage,
+);
 const TrialRequestsPage = page(
   () => import('../features/admin/components/trial-requests-page'),
   (m) => m.TrialRequestsPage,
@@ -108,6 +112,7 @@ export function AppRoutes() {
                 <Route path="users" element={<UserManagementPage />} />
                 <Route path="trials" element={<TrialRequestsPage />} />
                 <Route path="tokens" element={<AdminTokensPage />} />
+                <Route path="webhooks" element={<AdminWebhooksPage />} />
                 <Route path="user-management" element={<Navigate to="/admin/users" replace />} />
                 <Route element={<RequireRole allowed={canManageSettings} />}>
                   <Route path="settings" element={<SettingsPage />} />

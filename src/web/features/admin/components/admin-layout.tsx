@@ -1,5 +1,12 @@
 import { Container, Grid, NavLink, Paper } from '@mantine/core';
-import { IconKey, IconLayoutDashboard, IconSettings, IconUserQuestion, IconUsers } from '@tabler/icons-react';
+import {
+  IconKey,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUserQuestion,
+  IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { canManageSettings } from '../../../../shared/roles';
@@ -15,6 +22,7 @@ export function AdminLayout() {
     { to: '/admin/users', label: t('nav.userManagement'), icon: IconUsers, show: true },
     { to: '/admin/trials', label: t('trials.title'), icon: IconUserQuestion, show: true },
     { to: '/admin/tokens', label: t('apiTokens.adminNav'), icon: IconKey, show: true },
+    { to: '/admin/webhooks', label: t('webhooks.adminNav'), icon: IconWebhook, show: true },
     {
       to: '/admin/settings',
       label: t('nav.settings'),

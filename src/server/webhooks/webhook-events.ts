@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { WebhookEvent } from '../../shared/api/webhooks.schemas';
+import type { ConnectionRow } from '../connections/connections.repo';
+import type { Db } from '../db/client';
+import type { Settlement } from '../publishing/settlement';
+import type { WebhookEventToSend, WebhookFanOut } from './deliver-webhook.job';
+
+/** The JSON every delivery carries: a stable event id (the same for every endpoint), its type and data. */
+export function eventBody(type: string, userId: string, data: Record<string, unknown>, at: Date) {
+  return JSON.stringify({ id: randomUUID(), type, createdAt: at.toISOString(), data: { userId, ...data } });
+}
+
+/** A network's error message is cut to this length in an event (the bodies stay small). */
+const ERROR_CHARS = 1000;
+
+interface TargetJson {
+  id: string;
+  post_id: string;
+  platform: string;
+  status: string;
+  remote_url: string | null;
+  last_error_code: string | null;
+}
+
+/**
+ * Turns what the publisher recorded into webhook events, inside its transaction: `target.failed` for each
+ * network that failed for good, `post.published` and `post.partially_failed` for posts that came to that
+ * end (with every network's result). Nothing is read when no endpoint could want them.
+ */
+export function createWebhookEvents(fanOut: WebhookFanOut) {
+  const event = (
+    userId: string,
+    type: WebhookEvent,
+    data: Record<string, unknown>,
+    at: Date,
+  ): WebhookEventToSend => ({
+    userId,
+    event: type,
+    body: eventBody(type, userId, data, at),
+  });
+
+  return {
+    async published(tx: Db, settled: Settlement, now: Date) {
+      const failed = settled.targets.filter((t) => t.outcome.kind === 'failed');
+      const ended = settled.posts.filter((p) => p.status === 'published' || p.status === 'partially_failed');
+      if (!failed.length && !ended.length) return;
+      const users = [...new Set([...failed.map((t) => t.userId), ...ended.map((p) => p.userId)])];
+      if (!(await fanOut.anyListening(tx, users))) return;
+      const events = failed.map((t) =>
+        event(
+          t.userId,
+          'target.failed',
+          {
+            postId: t.postId,
+            targetId: t.targetId,
+            platform: t.platform,
+            errorCode: t.outcome.kind === 'failed' ? t.outcome.code : null,
+            error: t.outcome.kind === 'failed' ? t.outcome.error.slice(0, ERROR_CHARS) : null,
+          },
+          now,
+        ),
+      );
+      if (ended.length) {
+        const { rows } =
+          (await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code
+            from post_targets where post_id = any(${sql.param(ended.map((p) => p.postId))}::uuid[])
+           order by platform`)) as unknown as { rows: TargetJson[] };
+        for (const post of ended)
+          events.push(
+            event(
+              post.userId,
+              post.status === 'published' ? 'post.published' : 'post.partially_failed',
+              {
+                postId: post.postId,
+                status: post.status,
+                targets: rows
+                  .filter((row) => row.post_id === post.postId)
+                  .map((row) => ({
+                    targetId: row.id,
+                    platform: row.platform,
+                    status: row.status,
+                    url: row.remote_url,
+                    errorCode: row.last_error_code,
+                  })),
+              },
+              now,
+            ),
+          );
+      }
+      await fanOut.send(tx, events);
+    },
+
+    async needsReconnect(tx: Db, row: ConnectionRow) {
+      if (!(await fanOut.anyListening(tx, [row.userId]))) return;
+      await fanOut.send(tx, [
+        event(
+          row.userId,
+          'account.needs_reconnect',
+          { connectionId: row.id, platform: row.platform, username: row.username, reason: row.statusReason },
+          row.updatedAt,
+        ),
+      ]);
+    },
+  };
+}
+export type WebhookEvents = ReturnType<typeof createWebhookEvents>;

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { WEBHOOK_TEST_EVENT } from '../../shared/api/webhooks.schemas';
+import type { Db } from '../db/client';
+import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type EndpointWithOwner = EndpointRow & { owner: { id: string; email: string; name: string } };
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Deliveries the log shows per endpoint, newest first. */
+export const DELIVERY_LOG_MAX = 50;
+/** Deliveries older than this are deleted when their endpoint gets a new one. */
+const DELIVERY_KEEP_MS = 30 * 86_400_000;
+
+const owner = { id: users.id, email: users.email, name: users.name };
+
+/** Endpoints and their delivery log; every read of a user's data names the endpoint's owner. */
+export function createWebhooksRepo(db: Db) {
+  return {
+    async create(
+      values: Pick<EndpointRow, 'userId' | 'url' | 'events' | 'scope' | 'secretSealed' | 'secretPrefix'>,
+    ) {
+      const [row] = await db.insert(webhookEndpoints).values(values).returning();
+      return row!;
+    },
+    listByUser(userId: string) {
+      return db
+        .select()
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId))
+        .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+    },
+    async countByUser(userId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.userId, userId));
+      return row?.n ?? 0;
+    },
+    async listAll(limit: number, offset: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ endpoint: webhookEndpoints, owner })
+          .from(webhookEndpoints)
+          .innerJoin(users, eq(users.id, webhookEndpoints.userId))
+          .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(webhookEndpoints),
+      ]);
+      return {
+        rows: rows.map((r): EndpointWithOwner => ({ ...r.endpoint, owner: r.owner })),
+        total: total?.n ?? 0,
+      };
+    },
+    async find(id: string): Promise<EndpointWithOwner | undefined> {
+      const [row] = await db
+        .select({ endpoint: webhookEndpoints, owner })
+        .from(webhookEndpoints)
+        .innerJoin(users, eq(users.id, webhookEndpoints.userId))
+        .where(eq(webhookEndpoints.id, id));
+      return row ? { ...row.endpoint, owner: row.owner } : undefined;
+    },
+    async update(id: string, values: Partial<Pick<EndpointRow, 'enabled' | 'events'>>) {
+      const [row] = await db
+        .update(webhookEndpoints)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(webhookEndpoints.id, id))
+        .returning();
+      return row;
+    },
+    async remove(id: string) {
+      const rows = await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+      return rows[0];
+    },
+    /** The endpoint's latest deliveries, newest first. */
+    deliveries(endpointId: string) {
+      return db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpointId))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(DELIVERY_LOG_MAX);
+    },
+    /** Creates one delivery of `body` to the endpoint inside `tx` (a test event), and forgets old ones. */
+    async addDelivery(tx: Db, endpointId: string, event: string, body: string, now: Date) {
+      await tx
+        .delete(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            lt(webhookDeliveries.createdAt, new Date(now.getTime() - DELIVERY_KEEP_MS)),
+          ),
+        );
+      const [row] = await tx.insert(webhookDeliveries).values({ endpointId, event, body }).returning();
+      return row!;
+    },
+    /** Test deliveries made to the endpoint since `since` (their number per minute is limited). */
+    async countTests(endpointId: string, since: Date) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            eq(webhookDeliveries.endpointId, endpointId),
+            eq(webhookDeliveries.event, WEBHOOK_TEST_EVENT),
+            gt(webhookDeliveries.createdAt, since),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      return db.transaction((t) => fn(t as unknown as Db));
+    },
+  };
+}
+export type WebhooksRepo = ReturnType<typeof createWebhooksRepo>;
