@@ -19,6 +19,9 @@ const expectSoon = expect.configure({ timeout: 20_000 });
 
 let provider: FakeOidcProvider;
 const servers: ChildServer[] = [];
+// The app with password sign-in beside the button, and the one with the button alone.
+let sso: ChildServer;
+let only: ChildServer;
 const dataDirs: string[] = [];
 
 async function startApp(port: number, env: Record<string, string>) {
@@ -59,7 +62,7 @@ test.beforeAll(async () => {
     port: PROVIDER_PORT,
     redirectUris: [SSO_PORT, ONLY_PORT].map((port) => `http://127.0.0.1:${port}/api/auth/oidc/callback`),
   });
-  await Promise.all([startApp(SSO_PORT, {}), startApp(ONLY_PORT, { OIDC_ONLY: 'true' })]);
+  [sso, only] = await Promise.all([startApp(SSO_PORT, {}), startApp(ONLY_PORT, { OIDC_ONLY: 'true' })]);
 });
 
 test.afterAll(async () => {
@@ -71,7 +74,7 @@ test.afterAll(async () => {
 test('the SSO button signs a new person in through the provider and lands on the dashboard', async ({
   browser,
 }) => {
-  const page = await newPage(browser, servers[0]!);
+  const page = await newPage(browser, sso);
   await page.goto('/login');
   const button = page.getByRole('link', { name: 'Sign in with SSO' });
   await expectSoon(button).toBeVisible();
@@ -95,7 +98,7 @@ test('the SSO button signs a new person in through the provider and lands on the
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expectSoon(page).toHaveURL(`${servers[0]!.base}/dashboard`);
+  await expectSoon(page).toHaveURL(`${sso.base}/dashboard`);
   const session = await page.request.get('/api/auth/get-session');
   expect(await session.json()).toMatchObject({
     user: { email: 'alice@example.com', name: 'Alice Provider', role: 'user' },
@@ -106,7 +109,7 @@ test('the SSO button signs a new person in through the provider and lands on the
 test('with OIDC_ONLY the login page shows the button alone, and a refused sign-in says why', async ({
   browser,
 }) => {
-  const page = await newPage(browser, servers[1]!);
+  const page = await newPage(browser, only);
   await page.goto('/login?error=oidc_denied');
   await expectSoon(page.getByRole('link', { name: 'Sign in with SSO' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(
@@ -117,7 +120,7 @@ test('with OIDC_ONLY the login page shows the button alone, and a refused sign-i
   await shoot(page, 'only-en');
   const refused = await page.request.post('/api/auth/sign-in/email', {
     data: { email: ADMIN.email, password: ADMIN.password },
-    headers: { origin: servers[1]!.base },
+    headers: { origin: only.base },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).code).toBe('PASSWORD_SIGN_IN_DISABLED');
