@@ -16,6 +16,7 @@ import { expectShape } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 import { refreshing } from '../oauth';
 import { RESUME_PAGE_SIZE, resumeSince } from '../resume';
+import { multipartBody } from '../multipart';
 
 /**
  * Facebook Pages through the Graph API (`graph.ts`). The person logs in with Facebook, we keep the first
@@ -150,10 +151,12 @@ async function postFile(
   file: { blob: Blob; name: string },
   fields: Record<string, string | undefined>,
 ) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries({ ...fields, ...auth(call) }))
-    if (value !== undefined) form.set(key, value);
-  form.set('source', file.blob, file.name);
+  const form = multipartBody([
+    ...Object.entries({ ...fields, ...auth(call) }).flatMap(([key, value]): [string, string][] =>
+      value === undefined ? [] : [[key, value]],
+    ),
+    ['source', { blob: file.blob, filename: file.name }],
+  ]);
   const body = await graphRequest('facebook', url, {
     method: 'POST',
     body: form,

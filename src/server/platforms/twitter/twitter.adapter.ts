@@ -16,6 +16,7 @@ import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 import { pauseBeforePoll } from '../poll';
 import { fetchTweetMetrics } from './twitter.metrics';
 import { RESUME_PAGE_SIZE, findNewestFirst, resumeSince, resumeVerdict } from '../resume';
+import { multipartBody, type MultipartValue } from '../multipart';
 
 /**
  * X through API v2 with OAuth 2.0 (PKCE, confidential client). Images go up in one multipart call;
@@ -148,7 +149,7 @@ interface Call {
   signal: AbortSignal;
 }
 
-async function uploadForm(call: Call, form: FormData) {
+async function uploadForm(call: Call, form: Blob) {
   const { body } = await xRequest(`${call.config.apiUrl}/2/media/upload`, {
     method: 'POST',
     headers: bearer(call.token),
@@ -158,11 +159,7 @@ async function uploadForm(call: Call, form: FormData) {
   return body;
 }
 
-const formOf = (fields: Record<string, string | Blob>) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return form;
-};
+const formOf = (fields: Record<string, MultipartValue>) => multipartBody(Object.entries(fields));
 
 /** Waits as X asks, then asks again, until processing has succeeded. */
 async function awaitProcessing(
@@ -201,7 +198,12 @@ async function uploadChunked(call: Call, blob: Blob, mime: string, category: 'tw
     const chunk = blob.slice(index * CHUNK_BYTES, (index + 1) * CHUNK_BYTES, 'application/octet-stream');
     await uploadForm(
       call,
-      formOf({ command: 'APPEND', media_id: mediaId, segment_index: String(index), media: chunk }),
+      formOf({
+        command: 'APPEND',
+        media_id: mediaId,
+        segment_index: String(index),
+        media: { blob: chunk, filename: 'blob' },
+      }),
     );
   }
   const finalized = expectShape(
@@ -233,9 +235,10 @@ async function uploadImage(call: Call, file: MediaFile): Promise<string> {
   if (image.mime === 'image/gif') mediaId = await uploadChunked(call, blob, image.mime, 'tweet_gif');
   else {
     const extension = image.mime.split('/')[1] ?? 'jpeg';
-    const form = new FormData();
-    form.set('media', blob, `${file.id}.${extension}`);
-    form.set('media_category', 'tweet_image');
+    const form = formOf({
+      media: { blob, filename: `${file.id}.${extension}` },
+      media_category: 'tweet_image',
+    });
     mediaId = expectShape('twitter', MediaAnswer, await uploadForm(call, form)).data.id;
   }
   await setAltText(call, mediaId, file.altText);
