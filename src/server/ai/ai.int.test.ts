@@ -154,7 +154,9 @@ describe('AI routes without a model', () => {
         const started = Date.now();
         const res = await call(ann, 'POST', `/api/ai/${url}`, { content });
         expect(res.statusCode, `${url} ${content.slice(0, 20)}`).toBeLessThan(500);
-        expect(Date.now() - started).toBeLessThan(3000);
+        // Not a speed figure (bench:ai has those): a bound that only work growing faster than the text
+        // (a backtracking pattern, a quadratic scan) breaks on 100 KB, even on a busy 2-core machine.
+        expect(Date.now() - started).toBeLessThan(10_000);
       }
     }
   });
