@@ -9,12 +9,15 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database per run: the first test meets the app exactly as a newcomer does.
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-'));
+// Specs that use only servers they start themselves (their own data folders, fakes and ports).
+const OWN_SERVER_SPECS = ['**/16-analytics.spec.ts', '**/21-oidc.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
-  // The specs share one server and its first-admin state, so they run one after another, in file order.
-  workers: 1,
+  // The specs of the shared server (its first-admin state, its posts) run one after another, in file
+  // order; the specs that start servers of their own run beside them, one at a time too.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -26,7 +29,20 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: CHROMIUM,
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: OWN_SERVER_SPECS,
+      workers: 1,
+    },
+    {
+      name: 'own-servers',
+      use: { browserName: 'chromium' },
+      testMatch: OWN_SERVER_SPECS,
+      workers: 1,
+    },
+  ],
   webServer: {
     command: 'node --import tsx src/server/main.ts',
     url: `${baseURL}/api/health`,
