@@ -117,14 +117,15 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
   const send = async (mime: string, key: string): Promise<MediaFile> => ({
     mime,
     bytes: await store.size(key),
-    body: store.read(key),
+    body: await store.read(key),
   });
 
   return {
     /**
-     * Streams an upload to disk (never whole in memory), then judges it by its bytes, not its name:
-     * type, size, and whether it can be decoded. Only a file that passes is kept; a refused or failed
-     * upload leaves nothing behind, neither in the temporary folder nor in the user's.
+     * Streams an upload to a local temporary file (never whole in memory), then judges it by its bytes,
+     * not its name: type, size, and whether it can be decoded. Only a file that passes is kept (moved or
+     * streamed into the store with its thumbnail); a refused or failed upload leaves nothing behind,
+     * neither in the temporary folder nor in the store.
      */
     async upload(actor: SessionUser, kind: MediaKind, { filename, stream }: Upload): Promise<Media> {
       const name = cleanFileName(filename);
@@ -219,10 +220,12 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
       if (link.format !== 'jpeg' || row.kind !== 'image' || row.mime === 'image/jpeg')
         return send(row.mime, row.storageKey);
       const jpeg = await decoding(() =>
-        sharp(store.pathOf(row.storageKey), { limitInputPixels: MAX_PIXELS })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 90 })
-          .toBuffer(),
+        store.withLocalFile(row.storageKey, (path) =>
+          sharp(path, { limitInputPixels: MAX_PIXELS })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 90 })
+            .toBuffer(),
+        ),
       );
       return { mime: 'image/jpeg', bytes: jpeg.length, body: jpeg } satisfies MediaFile;
     },
