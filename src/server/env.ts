@@ -191,7 +191,10 @@ const EnvSchema = z
     /** A folder in the bucket for this installation's files, when the bucket is shared. */
     S3_PREFIX: z
       .string()
-      .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/, 'S3_PREFIX must be folder names (a-z, 0-9, _ and -) joined by /')
+      .regex(
+        /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/,
+        'S3_PREFIX must be folder names (a-z, 0-9, _ and -) joined by /',
+      )
       .optional(),
     /**
      * The links Instagram and TikTok fetch media from: `app` (default) a signed link to this server,

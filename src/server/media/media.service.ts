@@ -133,8 +133,8 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
       const temp = await store.tempPath(id);
       const thumbTemp = await store.tempPath(`${id}.thumb`);
       const kept: string[] = [];
-      const keep = async (path: string, key: string) => {
-        await store.keep(path, key);
+      const keep = async (path: string, key: string, mime: string) => {
+        await store.keep(path, key, mime);
         kept.push(key);
       };
       const hash = createHash('sha256');
@@ -163,8 +163,8 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
           const storageKey = `${actor.id}/${id}.${type.ext}`;
           const meta = await thumbnail(name, temp, thumbTemp);
           const thumbnailKey = `${actor.id}/${id}.thumb.webp`;
-          await keep(temp, storageKey);
-          await keep(thumbTemp, thumbnailKey);
+          await keep(temp, storageKey, type.mime);
+          await keep(thumbTemp, thumbnailKey, 'image/webp');
           return toMedia(
             await repo.insert({
               ...base,
@@ -181,7 +181,7 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
         const info = await decoding(() => probeVideo(temp));
         if (!info) throw unreadable(name);
         const storageKey = `${actor.id}/${id}.${type.ext}`;
-        await keep(temp, storageKey);
+        await keep(temp, storageKey, type.mime);
         return toMedia(
           await repo.insert({ ...base, mime: type.mime, ...info, storageKey, thumbnailKey: null }),
         );

@@ -18,8 +18,11 @@ export interface MediaStore {
   tempPath(name: string): Promise<string>;
   /** Removes local files in progress that nothing has written to since `before`; says how many. */
   removeStaleTemp(before: Date): Promise<number>;
-  /** Moves a finished local file into the store under `key` (a rename on disk, a streamed upload to S3). */
-  keep(tempPath: string, key: string): Promise<void>;
+  /**
+   * Moves a finished local file into the store under `key` (a rename on disk, a streamed upload to S3,
+   * which serves it as `contentType`).
+   */
+  keep(tempPath: string, key: string, contentType?: string): Promise<void>;
   /** Streams bytes into the store under `key` (backups restore through this). */
   write(key: string, body: Readable): Promise<void>;
   size(key: string): Promise<number>;
@@ -82,7 +85,8 @@ export function localTemp(dir: string) {
 export function createDiskStore(root: string): MediaStore & { pathOf(key: string): string } {
   const pathOf = (key: string) => {
     const path = normalize(join(root, checkKey(key)));
-    if (!path.startsWith(normalize(root) + sep)) throw new Error(`storage key leaves the media folder: ${key}`);
+    if (!path.startsWith(normalize(root) + sep))
+      throw new Error(`storage key leaves the media folder: ${key}`);
     return path;
   };
   async function* walk(dir: string): AsyncGenerator<{ key: string; bytes: number }> {

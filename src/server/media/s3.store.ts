@@ -32,6 +32,16 @@ export interface S3Options {
 /** Multipart parts of 8 MB, two at a time: a 100 MB video upload holds at most 16 MB in memory. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
+/** What a network pulling a pre-signed URL is told it gets, when the caller did not say (restores). */
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
 
 /**
  * The S3-compatible store: every machine that shares the bucket sees the same files. Files in progress
@@ -55,10 +65,12 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
   const objectKey = (key: string) => `${prefix}${checkKey(key)}`;
   const temp = localTemp(options.tempDir);
 
-  const put = async (key: string, Body: Readable) => {
+  const put = async (key: string, Body: Readable, contentType?: string) => {
+    const ContentType =
+      contentType ?? TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
     await new Upload({
       client,
-      params: { Bucket, Key: objectKey(key), Body },
+      params: { Bucket, Key: objectKey(key), Body, ContentType },
       partSize: PART_BYTES,
       queueSize: PARTS_AT_ONCE,
     }).done();
@@ -74,11 +86,11 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
     kind: 's3',
     client,
     ...temp,
-    async keep(tempPath, key) {
-      await put(key, createReadStream(tempPath));
+    async keep(tempPath, key, contentType) {
+      await put(key, createReadStream(tempPath), contentType);
       await rm(tempPath, { force: true });
     },
-    write: put,
+    write: (key, body) => put(key, body),
     async size(key) {
       return (await head(key)).ContentLength ?? 0;
     },

@@ -67,7 +67,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
       const info = await probeVideo(temp);
       if (!info) throw new RenderError('the rendered file could not be read back');
       const { size } = await stat(temp);
-      await store.keep(temp, storageKey);
+      await store.keep(temp, storageKey, 'video/mp4');
       const recorded = await repo.ready(
         renderId,
         {
