@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadEnv } from '../env';
+import { BackupError, createBackup } from './backup';
+import { restoreBackup } from './restore';
+
+/**
+ * `npm run backup [-- --out FILE] [--without-media]` and `npm run restore FILE`, with the app's own
+ * configuration (DATA_DIR, DATABASE_URL, S3_*). Refusals are one readable message and exit code 1.
+ */
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, 'without-media': { type: 'boolean', default: false } },
+  });
+  const env = loadEnv();
+  if (command === 'backup') {
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = resolve(values.out ?? `postwell-backup-${stamp}.tar.gz`);
+    const manifest = await createBackup(env, file, { includeMedia: !values['without-media'] });
+    const { users, posts, media } = manifest.counts;
+    console.log(
+      `Backup written to ${file}: ${manifest.database} database (${users} users, ${posts} posts, ${media} media), ` +
+        (manifest.media.included
+          ? `${manifest.media.files} files (${manifest.media.bytes} bytes) from the ${manifest.media.store === 's3' ? 'bucket' : 'data folder'}.`
+          : 'media left out (--without-media).'),
+    );
+  } else if (command === 'restore') {
+    if (positionals.length !== 1) throw new BackupError('Usage: npm run restore <backup file>');
+    const manifest = await restoreBackup(env, resolve(positionals[0]!));
+    console.log(
+      `Restored the backup of ${manifest.createdAt} into ${resolve(env.DATA_DIR)}: ${manifest.counts.users} users, ` +
+        `${manifest.counts.posts} posts, ${manifest.media.files} files. Start the app as usual.`,
+    );
+  } else throw new BackupError('Usage: backup [--out FILE] [--without-media] | restore FILE');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof BackupError ? error.message : error);
+  process.exit(1);
+});
