@@ -29,7 +29,7 @@ async function write(file: string) {
   const gzip = createGzip();
   const out = createWriteStream(file);
   gzip.pipe(out);
-  const closed = new Promise((resolve) => out.on('close', resolve));
+  const closed = new Promise<void>((resolve) => out.on('close', () => resolve()));
   const tar = tarWriter(gzip);
   for (const { name, body } of entries)
     await tar.add(
