@@ -133,7 +133,7 @@ export function createContext({
     clock,
     connectionsOf: connections.summary,
   });
-  const mediaStore = mediaStoreFromEnv(env);
+  const mediaStore = mediaStoreFromEnv(env, logger);
   const mediaRepo = createMediaRepo(db);
   const rendersRepo = createRendersRepo(db);
   // Looked for once, on first use: the API tells the web whether editing works, the worker renders.

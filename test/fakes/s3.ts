@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 interface S3rverInstance {
   run(): Promise<{ port: number }>;
@@ -25,6 +25,8 @@ export interface S3Fake {
   env: Record<string, string>;
   /** Every object key in the bucket, sorted, read through the S3 API. */
   keys(): Promise<string[]>;
+  /** Deletes one object behind the app's back. */
+  remove(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,9 @@ export async function startS3Fake(bucket = 'postwell-media'): Promise<S3Fake> {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
       return keys.sort();
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     async close() {
       client.destroy();

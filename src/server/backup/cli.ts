@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
+import { AppError } from '../http/errors';
 import { BackupError, createBackup } from './backup';
 import { restoreBackup } from './restore';
 
@@ -38,6 +39,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof BackupError ? error.message : error);
+  console.error(error instanceof BackupError || error instanceof AppError ? error.message : error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { AppError } from '../http/errors';
 
 /**
  * Where media bytes live (decision 026): the data folder (`createDiskStore`) or an S3-compatible bucket
@@ -115,7 +116,11 @@ export function createDiskStore(root: string): MediaStore & { pathOf(key: string
       await pipeline(body, createWriteStream(path));
     },
     async size(key) {
-      return (await stat(pathOf(key))).size;
+      const info = await stat(pathOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') throw new AppError(404, 'NOT_FOUND', 'This file was not found.');
+        throw error;
+      });
+      return info.size;
     },
     async exists(key) {
       return (await stat(pathOf(key)).catch(() => null))?.isFile() ?? false;

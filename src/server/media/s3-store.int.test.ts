@@ -12,6 +12,8 @@ import {
   connectOAuth,
   createListeningTestApp,
   createPost,
+  freePort,
+  makeImage,
   postBody,
   uploadClip,
   uploadImage,
@@ -20,7 +22,10 @@ import {
 } from '../../../test/publishing-helpers';
 import { signedInUsers, type TestApp } from '../../../test/test-app';
 import { createInstagramAdapter } from '../platforms/instagram/instagram.adapter';
+import type { SessionUser } from '../auth/session';
+import { createMediaService } from './media.service';
 import { probeVideo } from './probe';
+import { createS3Store } from './s3.store';
 
 const PREFIX = 'team-a';
 
@@ -178,6 +183,39 @@ describe('media in an S3-compatible bucket', () => {
     expect(info!.durationSeconds).toBeCloseTo(3, 0);
     expect(existsSync(join(dataDir(), 'media'))).toBe(false);
   }, 90_000);
+
+  it('answers 503 when the bucket cannot be reached, and 404 for a file gone from it', async () => {
+    const logged: unknown[] = [];
+    const down = createS3Store({
+      endpoint: `http://127.0.0.1:${await freePort()}`,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      tempDir: join(dataDir(), 'tmp'),
+      onError: (error) => logged.push(error),
+    });
+    const media = createMediaService({
+      repo: t.ctx.mediaRepo,
+      store: down,
+      links: t.ctx.mediaLinks,
+      renders: t.ctx.rendersRepo,
+    });
+    const png = await makeImage('png', 5);
+    const actor = { id: (await t.ctx.usersRepo.findByEmail('ann@example.com'))!.id } as SessionUser;
+    await expect(
+      media.upload(actor, 'image', { filename: 'down.png', stream: Readable.from([png]) }),
+    ).rejects.toMatchObject({ statusCode: 503, code: 'STORAGE_UNAVAILABLE' });
+    expect(logged.length).toBeGreaterThan(0);
+    expect(await localTemp()).toEqual([]);
+
+    // A file whose object went missing from the bucket: 404, not 500.
+    const kept = await uploadImage(t, cookie, 'png', 6);
+    for (const key of await s3.keys()) if (key.includes(kept.media.id)) await s3.remove(key);
+    const gone = await ann('GET', `/api/media/${kept.media.id}`);
+    expect([gone.statusCode, gone.json().code]).toEqual([404, 'NOT_FOUND']);
+  });
 
   it('refuses keys that would leave the prefix or reach the files in progress', async () => {
     const store = t.ctx.mediaStore;

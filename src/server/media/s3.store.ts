@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AppError } from '../http/errors';
 import { checkKey, localTemp, type MediaStore, TEMP_FOLDER } from './media.store';
 
 export interface S3Options {
@@ -27,11 +28,15 @@ export interface S3Options {
   prefix?: string;
   /** Where files in progress and downloads for tools are kept on this machine. */
   tempDir: string;
+  /** Told of each failed call to the store before it is answered as 404 or 503. */
+  onError?: (error: unknown, key: string) => void;
 }
 
 /** Multipart parts of 8 MB, two at a time: a 100 MB video upload holds at most 16 MB in memory. */
 const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_AT_ONCE = 2;
+/** Not a key: the listing of the whole prefix, through the same error handling. */
+const LIST = Symbol('list');
 /** What a network pulling a pre-signed URL is told it gets, when the caller did not say (restores). */
 const TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -65,22 +70,45 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
   const objectKey = (key: string) => `${prefix}${checkKey(key)}`;
   const temp = localTemp(options.tempDir);
 
-  const put = async (key: string, Body: Readable, contentType?: string) => {
-    const ContentType =
-      contentType ?? TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-    await new Upload({
-      client,
-      params: { Bucket, Key: objectKey(key), Body, ContentType },
-      partSize: PART_BYTES,
-      queueSize: PARTS_AT_ONCE,
-    }).done();
+  /**
+   * One call to the store for `key` (checked first: a bad key is our bug, not the store's). A missing
+   * object answers 404; anything else the store or the network does wrong answers 503, and is logged.
+   */
+  const call = async <T>(key: string | typeof LIST, fn: (objectKey: string) => Promise<T>): Promise<T> => {
+    const Key = key === LIST ? prefix : objectKey(key);
+    try {
+      return await fn(Key);
+    } catch (error) {
+      // A missing object; a missing bucket (NoSuchBucket) is the store's trouble, below.
+      const name = (error as { name?: string }).name;
+      if (name === 'NoSuchKey' || name === 'NotFound')
+        throw new AppError(404, 'NOT_FOUND', 'This file was not found.');
+      options.onError?.(error, key === LIST ? '(list)' : key);
+      throw new AppError(
+        503,
+        'STORAGE_UNAVAILABLE',
+        'The media storage cannot be reached. Please try again.',
+      );
+    }
   };
-  const head = (key: string) => client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
-  const read = async (key: string) => {
-    const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
-    if (!(Body instanceof Readable)) throw new Error(`no body for ${key}`);
-    return Body;
-  };
+  const put = (key: string, Body: Readable, contentType?: string) =>
+    call(key, async (Key) => {
+      const ContentType =
+        contentType ?? TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+      await new Upload({
+        client,
+        params: { Bucket, Key, Body, ContentType },
+        partSize: PART_BYTES,
+        queueSize: PARTS_AT_ONCE,
+      }).done();
+    });
+  const head = (key: string) => call(key, (Key) => client.send(new HeadObjectCommand({ Bucket, Key })));
+  const read = (key: string) =>
+    call(key, async (Key) => {
+      const { Body } = await client.send(new GetObjectCommand({ Bucket, Key }));
+      if (!(Body instanceof Readable)) throw new Error(`no body for ${key}`);
+      return Body;
+    });
 
   return {
     kind: 's3',
@@ -99,8 +127,7 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
         await head(key);
         return true;
       } catch (error) {
-        if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-          return false;
+        if (error instanceof AppError && error.statusCode === 404) return false;
         throw error;
       }
     },
@@ -115,13 +142,13 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      await call(key, (Key) => client.send(new DeleteObjectCommand({ Bucket, Key })));
     },
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+        const page = await call(LIST, () =>
+          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken })),
         );
         for (const item of page.Contents ?? []) {
           const key = item.Key!.slice(prefix.length);

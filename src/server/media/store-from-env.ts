@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../env';
 import { createDiskStore, type MediaStore, TEMP_FOLDER } from './media.store';
 import { createS3Store } from './s3.store';
@@ -16,7 +17,7 @@ type StoreEnv = Pick<
 >;
 
 /** The media store this configuration names: the bucket when S3_BUCKET is set, else `DATA_DIR/media`. */
-export function mediaStoreFromEnv(env: StoreEnv): MediaStore {
+export function mediaStoreFromEnv(env: StoreEnv, logger?: Pick<FastifyBaseLogger, 'error'>): MediaStore {
   if (!env.S3_BUCKET) return createDiskStore(join(env.DATA_DIR, 'media'));
   return createS3Store({
     endpoint: env.S3_ENDPOINT,
@@ -27,5 +28,6 @@ export function mediaStoreFromEnv(env: StoreEnv): MediaStore {
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     prefix: env.S3_PREFIX,
     tempDir: join(env.DATA_DIR, TEMP_FOLDER),
+    onError: (error, key) => logger?.error({ err: error, key }, 'a call to the media storage failed'),
   });
 }
