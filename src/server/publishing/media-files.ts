@@ -66,11 +66,13 @@ const describe = (claim: ClaimedTarget): Described[] =>
 
 /**
  * Runs `fn` with the target's files, each with a local path (the file itself in the data folder, a
- * temporary download from S3, removed once `fn` is done) and a URL a network may fetch it from.
+ * temporary download from S3, removed once `fn` is done; none when the adapter only lets the network
+ * pull, `localFiles: false`) and a URL a network may fetch it from.
  */
 export async function withMediaFiles<T>(
   claim: ClaimedTarget,
   source: MediaSource,
+  options: { localFiles: boolean },
   fn: (files: MediaFile[]) => Promise<T>,
 ): Promise<T> {
   const described = describe(claim);
@@ -84,6 +86,10 @@ export async function withMediaFiles<T>(
       pull && source.store.signedUrl
         ? await source.store.signedUrl(key, PRESIGNED_SECONDS)
         : source.links.linkFor(linkId);
+    if (!options.localFiles) {
+      files[index] = { ...file, path: '', publicUrl };
+      return next(index + 1);
+    }
     return source.store.withLocalFile(key, (path) => {
       files[index] = { ...file, path, publicUrl };
       return next(index + 1);

@@ -117,7 +117,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     if (connection.status === 'needs_reconnect') throw needsReconnect(platform);
     const adapter = adapters[platform];
     // Files from S3 are downloaded for the call (adapters upload from a path) and removed after it.
-    return withMediaFiles(claim, deps.media, (media) => {
+    return withMediaFiles(claim, deps.media, { localFiles: !adapter.pullsMedia }, (media) => {
       const input = {
         targetId: claim.targetId,
         text: htmlToText(claim.contentHtml),
