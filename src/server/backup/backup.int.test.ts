@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../shared/api/posts.schemas';
 import { startS3Fake, type S3Fake } from '../../../test/fakes/s3';
@@ -21,6 +23,7 @@ import { createBackup } from './backup';
 import { restoreBackup } from './restore';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
+const run = promisify(execFile);
 let work: string;
 const drops: (() => Promise<void>)[] = [];
 beforeAll(async () => {
@@ -176,6 +179,25 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'}, media in 
     await expect(restoreBackup(target, file)).rejects.toThrow(
       `The data folder ${target.DATA_DIR} is not empty`,
     );
+    // The command says the same in one line, and exits 1 (no stack trace).
+    const cli = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/backup/cli.ts', 'restore', file],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: target.DATA_DIR,
+          DATABASE_URL: target.DATABASE_URL ?? '',
+          INIT_CWD: work,
+        },
+      },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(cli.code).toBe(1);
+    expect(cli.stderr).toContain(`The data folder ${target.DATA_DIR} is not empty (`);
+    expect(cli.stderr).not.toContain('    at ');
     const garbage = join(work, 'not-a-backup.tar.gz');
     await writeFile(garbage, 'hello');
     await expect(restoreBackup(await config('empty'), garbage)).rejects.toThrow(

@@ -17,9 +17,11 @@ async function main() {
     options: { out: { type: 'string' }, 'without-media': { type: 'boolean', default: false } },
   });
   const env = loadEnv();
+  // npm runs scripts in the project's folder; a file named on the command line is where the person was.
+  const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = resolve(values.out ?? `postwell-backup-${stamp}.tar.gz`);
+    const file = here(values.out ?? `postwell-backup-${stamp}.tar.gz`);
     const manifest = await createBackup(env, file, { includeMedia: !values['without-media'] });
     const { users, posts, media } = manifest.counts;
     console.log(
@@ -30,7 +32,7 @@ async function main() {
     );
   } else if (command === 'restore') {
     if (positionals.length !== 1) throw new BackupError('Usage: npm run restore <backup file>');
-    const manifest = await restoreBackup(env, resolve(positionals[0]!));
+    const manifest = await restoreBackup(env, here(positionals[0]!));
     console.log(
       `Restored the backup of ${manifest.createdAt} into ${resolve(env.DATA_DIR)}: ${manifest.counts.users} users, ` +
         `${manifest.counts.posts} posts, ${manifest.media.files} files. Start the app as usual.`,

@@ -83,7 +83,7 @@ export function localTemp(dir: string) {
 }
 
 /** The data folder's store: files under `root`, files in progress in `root/tmp` (same disk: keep renames). */
-export function createDiskStore(root: string): MediaStore & { pathOf(key: string): string } {
+export function createDiskStore(root: string): MediaStore {
   const pathOf = (key: string) => {
     const path = normalize(join(root, checkKey(key)));
     if (!path.startsWith(normalize(root) + sep))
@@ -102,8 +102,6 @@ export function createDiskStore(root: string): MediaStore & { pathOf(key: string
   }
   return {
     kind: 'disk',
-    /** Where a stored file lives on disk (the disk store only; tests). */
-    pathOf,
     ...localTemp(join(root, TEMP_FOLDER)),
     async keep(tempPath, key) {
       const path = pathOf(key);
