@@ -62,7 +62,13 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
     try {
       // The source is read where it is (data folder) or from a temporary download (S3).
       await store.withLocalFile(claimed.sourceKey, async (input) =>
-        renderVideo({ ffmpeg, input, output: temp, layout: claimed.layout, workRoot: await store.tempPath('') }),
+        renderVideo({
+          ffmpeg,
+          input,
+          output: temp,
+          layout: claimed.layout,
+          workRoot: await store.tempPath(''),
+        }),
       );
       const info = await probeVideo(temp);
       if (!info) throw new RenderError('the rendered file could not be read back');
