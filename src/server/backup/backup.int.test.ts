@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../shared/api/posts.schemas';
 import { startS3Fake, type S3Fake } from '../../../test/fakes/s3';
@@ -21,6 +23,7 @@ import { publishTargetJob } from '../publishing/publish.job';
 import { loadEncryptionKey, loadSecret } from '../secret';
 import { createBackup } from './backup';
 import { restoreBackup } from './restore';
+import { tarWriter } from './tar';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const run = promisify(execFile);
@@ -240,4 +243,30 @@ describe('backup and restore with media in a bucket', () => {
       await restored.close();
     }
   }, 120_000);
+
+  it('refuses an archive whose key leaves the prefix, and takes back what it had written', async () => {
+    const file = join(work, 'crafted.tar.gz');
+    const gzip = createGzip();
+    const out = createWriteStream(file);
+    const closed = new Promise<void>((resolve) => out.on('close', () => resolve()));
+    gzip.pipe(out);
+    const tar = tarWriter(gzip);
+    const manifest = Buffer.from(
+      JSON.stringify({ format: 'postwell-backup', version: 1, database: onPostgres ? 'postgres' : 'pglite' }),
+    );
+    await tar.add('manifest.json', manifest.length, manifest);
+    await tar.add('secrets/auth-secret', 4, Buffer.from('abcd'));
+    await tar.add('media/u1/good.png', 3, Buffer.from('png'));
+    await tar.add('media/../escape.png', 3, Buffer.from('bad'));
+    await tar.end();
+    await closed;
+    const target = await config('crafted', { ...s3.env, S3_PREFIX: 'crafted' });
+    await expect(restoreBackup(target, file)).rejects.toThrow(
+      'storage key leaves the media folder: ../escape.png',
+    );
+    expect(
+      (await s3.keys()).filter((key) => !key.startsWith('live/') && !key.startsWith('restored/')),
+    ).toEqual([]);
+    expect(await readdir(target.DATA_DIR)).toEqual([]);
+  });
 });

@@ -85,6 +85,8 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
   const store = mediaStoreFromEnv(env);
   const work = await mkdtemp(join(tmpdir(), 'postwell-restore-'));
   let manifest: Manifest | undefined;
+  const written: string[] = [];
+  let sawDatabase = false;
   try {
     await mkdir(env.DATA_DIR, { recursive: true });
     const source = createReadStream(file);
@@ -99,6 +101,7 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
         checkManifest(manifest, env);
         return;
       }
+      if (name === PGLITE_ENTRY || name === POSTGRES_ENTRY) sawDatabase = true;
       if (name === PGLITE_ENTRY) {
         const dump = await collect(body);
         const db = await PGlite.create({
@@ -125,13 +128,17 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
         await writeFile(join(env.DATA_DIR, secret), await collect(body), { mode: 0o600 });
       } else if (name.startsWith('media/')) {
         // The store checks the key: nothing is written outside the media folder or the prefix.
-        await store.write(name.slice('media/'.length), Readable.from(body));
+        const key = name.slice('media/'.length);
+        written.push(key);
+        await store.write(key, Readable.from(body));
       } else throw new BackupError(`Unknown entry ${name} in the backup.`);
     });
     if (!manifest) throw new BackupError('This file is not a Postwell backup (it is empty).');
+    if (!sawDatabase) throw new BackupError('This backup holds no database: it was cut short.');
     return manifest;
   } catch (error) {
-    // The folder was empty: what this restore wrote is removed, so that it can be tried again.
+    // Everything was empty: what this restore wrote is removed, so that it can be tried again.
+    if (store.kind === 's3') for (const key of written) await store.remove(key).catch(() => undefined);
     for (const entry of await readdir(env.DATA_DIR).catch(() => []))
       await rm(join(env.DATA_DIR, entry), { recursive: true, force: true });
     if (error instanceof Error && /incorrect header check|unexpected end/i.test(error.message))
