@@ -87,6 +87,7 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
   let manifest: Manifest | undefined;
   const written: string[] = [];
   let sawDatabase = false;
+  let restoredPostgres = false;
   try {
     await mkdir(env.DATA_DIR, { recursive: true });
     const source = createReadStream(file);
@@ -97,7 +98,11 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
       if (!manifest) {
         if (name !== 'manifest.json')
           throw new BackupError('This file is not a Postwell backup (no manifest).');
-        manifest = JSON.parse((await collect(body)).toString('utf8')) as Manifest;
+        try {
+          manifest = JSON.parse((await collect(body)).toString('utf8')) as Manifest;
+        } catch {
+          throw new BackupError('This file is not a Postwell backup (its manifest cannot be read).');
+        }
         checkManifest(manifest, env);
         return;
       }
@@ -121,6 +126,7 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
           `--file=${sqlFile}`,
           env.DATABASE_URL!,
         ]);
+        restoredPostgres = true;
       } else if (name.startsWith('secrets/')) {
         const secret = name.slice('secrets/'.length);
         if (!(SECRET_FILES as readonly string[]).includes(secret))
@@ -143,6 +149,10 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
       await rm(join(env.DATA_DIR, entry), { recursive: true, force: true });
     if (error instanceof Error && /incorrect header check|unexpected end/i.test(error.message))
       throw new BackupError('This file is not a Postwell backup (not a tar.gz file, or cut short).');
+    if (env.DATABASE_URL && restoredPostgres && error instanceof Error)
+      throw new BackupError(
+        `${error.message}\nThe database at DATABASE_URL already holds the restored data: empty it (or create a new one) before trying again.`,
+      );
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true });

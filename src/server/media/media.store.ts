@@ -60,6 +60,16 @@ export function checkKey(key: string): string {
   return key;
 }
 
+/** Whether `key` is one `checkKey` lets through. */
+export const isKey = (key: string) => {
+  try {
+    checkKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Local files in progress: created on demand, swept by age (what a stopped process left behind). */
 export function localTemp(dir: string) {
   return {
@@ -97,7 +107,7 @@ export function createDiskStore(root: string): MediaStore {
       const key = relative(root, path).split(sep).join('/');
       if (entry.isDirectory()) {
         if (key !== TEMP_FOLDER) yield* walk(path);
-      } else if (entry.isFile()) yield { key, bytes: (await stat(path)).size };
+      } else if (entry.isFile() && isKey(key)) yield { key, bytes: (await stat(path)).size };
     }
   }
   return {

@@ -13,7 +13,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../http/errors';
-import { checkKey, localTemp, type MediaStore, TEMP_FOLDER } from './media.store';
+import { checkKey, isKey, localTemp, type MediaStore } from './media.store';
 
 export interface S3Options {
   /** Any S3-compatible endpoint (MinIO, Garage, R2, Backblaze); AWS S3 itself when absent. */
@@ -66,7 +66,7 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
-  const prefix = options.prefix ? `${options.prefix.replace(/^\/+|\/+$/g, '')}/` : '';
+  const prefix = options.prefix ? `${options.prefix.replace(/\/$/, '')}/` : '';
   const objectKey = (key: string) => `${prefix}${checkKey(key)}`;
   const temp = localTemp(options.tempDir);
 
@@ -151,8 +151,9 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
           client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken })),
         );
         for (const item of page.Contents ?? []) {
+          // Only keys we could have made: folder markers and other tools' objects are not ours.
           const key = item.Key!.slice(prefix.length);
-          if (key && !key.startsWith(`${TEMP_FOLDER}/`)) yield { key, bytes: item.Size ?? 0 };
+          if (isKey(key)) yield { key, bytes: item.Size ?? 0 };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
