@@ -31,10 +31,10 @@ export interface Manifest {
 /** A refusal worded for the person running the command; the CLI prints it without a stack. */
 export class BackupError extends Error {}
 
-const COUNTS = `select (select count(*) from users)::int as users, (select count(*) from posts)::int as posts,
+export const COUNTS = `select (select count(*) from users)::int as users, (select count(*) from posts)::int as posts,
   (select count(*) from media)::int as media`;
 
-type Counts = Manifest['counts'];
+export type Counts = Manifest['counts'];
 
 /** PGlite: its own dump of the data folder, taken while no app has the database open. */
 async function dumpPglite(dataDir: string): Promise<{ dump: Buffer; counts: Counts }> {
@@ -43,8 +43,8 @@ async function dumpPglite(dataDir: string): Promise<{ dump: Buffer; counts: Coun
     throw new BackupError(`There is no database in ${dir}: is DATA_DIR right?`);
   if (existsSync(join(dir, 'postmaster.pid')))
     throw new BackupError(
-      `The app has the database open (${join(dir, 'postmaster.pid')} exists). Stop it, then run npm run backup again. ` +
-        'If it is not running, it was stopped without closing the database: start it once and stop it with Ctrl+C.',
+      `The app has the database open (${join(dir, 'postmaster.pid')} exists) and did not answer the backup request. ` +
+        'Stop it, then run npm run backup again. If it is not running, it was stopped without closing the database: start it once and stop it with Ctrl+C.',
     );
   const db = await PGlite.create(dir);
   try {
@@ -107,7 +107,12 @@ async function appVersion() {
 export async function createBackup(
   env: Env,
   file: string,
-  options: { includeMedia?: boolean; clock?: () => Date } = {},
+  options: {
+    includeMedia?: boolean;
+    clock?: () => Date;
+    /** The running app's own PGlite (live.ts): dumped in the process that has it open. */
+    live?: { dump(): Promise<Buffer>; counts(): Promise<Counts> };
+  } = {},
 ): Promise<Manifest> {
   const includeMedia = options.includeMedia ?? true;
   const work = await mkdtemp(join(tmpdir(), 'postwell-backup-'));
@@ -120,6 +125,10 @@ export async function createBackup(
       counts = await dumpPostgres(env.DATABASE_URL, sqlFile);
       const { size } = await stat(sqlFile);
       database = { name: POSTGRES_ENTRY, size, body: () => createReadStream(sqlFile) };
+    } else if (options.live) {
+      counts = await options.live.counts();
+      const dump = await options.live.dump();
+      database = { name: PGLITE_ENTRY, size: dump.length, body: () => dump };
     } else {
       const { dump, counts: found } = await dumpPglite(env.DATA_DIR);
       counts = found;

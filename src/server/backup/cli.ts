@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from '../env';
 import { AppError } from '../http/errors';
 import { BackupError, createBackup } from './backup';
+import { requestLiveBackup } from './live';
 import { restoreBackup } from './restore';
 
 /**
@@ -22,7 +23,11 @@ async function main() {
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = here(values.out ?? `postwell-backup-${stamp}.tar.gz`);
-    const manifest = await createBackup(env, file, { includeMedia: !values['without-media'] });
+    const includeMedia = !values['without-media'];
+    // A running app on PGlite takes it itself; otherwise (stopped, or PostgreSQL) it is taken here.
+    const manifest =
+      (env.DATABASE_URL ? null : await requestLiveBackup(env, file, { includeMedia })) ??
+      (await createBackup(env, file, { includeMedia }));
     const { users, posts, media } = manifest.counts;
     console.log(
       `Backup written to ${file}: ${manifest.database} database (${users} users, ${posts} posts, ${media} media), ` +
