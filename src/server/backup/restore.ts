@@ -109,11 +109,11 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
       if (name === PGLITE_ENTRY || name === POSTGRES_ENTRY) sawDatabase = true;
       if (name === PGLITE_ENTRY) {
         const dump = await collect(body);
-        const db = await PGlite.create({
-          dataDir: join(env.DATA_DIR, 'pglite'),
-          loadDataDir: new Blob([dump]),
-        });
+        const dir = join(env.DATA_DIR, 'pglite');
+        const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([dump]) });
         await db.close();
+        // A dump taken by the running app holds its lock file; nothing has this copy open.
+        await rm(join(dir, 'postmaster.pid'), { force: true });
       } else if (name === POSTGRES_ENTRY) {
         const sqlFile = join(work, 'postgres.sql');
         await pipeline(Readable.from(body), createWriteStream(sqlFile));
