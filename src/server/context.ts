@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminRepo } from './admin/admin.repo';
 import { createAuditRepo } from './audit/audit.repo';
@@ -15,7 +14,7 @@ import type { Queue } from './jobs/queue';
 import { createMailRepo } from './mail/mail.repo';
 import { createMediaRepo } from './media/media.repo';
 import { createMediaService } from './media/media.service';
-import { createDiskStore } from './media/media.store';
+import { mediaStoreFromEnv } from './media/store-from-env';
 import { createMailService } from './mail/mail.service';
 import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
@@ -171,7 +170,7 @@ export function createContext({
     clock,
     connectionsOf: connections.summary,
   });
-  const mediaStore = createDiskStore(join(env.DATA_DIR, 'media'));
+  const mediaStore = mediaStoreFromEnv(env, logger);
   const mediaRepo = createMediaRepo(db);
   const rendersRepo = createRendersRepo(db);
   // Looked for once, on first use: the API tells the web whether editing works, the worker renders.
@@ -212,8 +211,11 @@ export function createContext({
         queue,
         adapters,
         connections,
-        mediaStore,
-        mediaLinks,
+        media: {
+          store: mediaStore,
+          links: mediaLinks,
+          presigned: mediaStore.kind === 's3' && env.S3_MEDIA_LINKS === 'presigned',
+        },
         logger,
         clock,
         metrics,

@@ -32,4 +32,30 @@ describe('loadEnv', () => {
       /ADMIN_EMAIL and ADMIN_PASSWORD must be set together/,
     );
   });
+
+  it('reads the S3 store settings, and refuses half of them', () => {
+    const env = loadEnv({
+      S3_BUCKET: 'postwell-media',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'team/a',
+      S3_MEDIA_LINKS: 'presigned',
+    });
+    expect(env).toMatchObject({
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+      S3_MEDIA_LINKS: 'presigned',
+    });
+    expect(loadEnv({}).S3_MEDIA_LINKS).toBe('app');
+    expect(() => loadEnv({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_BUCKET is required when any other S3_ variable is set/,
+    );
+    expect(() => loadEnv({ S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadEnv({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET must be a bucket name/);
+    for (const prefix of ['../up', 'a//b', '/abs', 'a/../b'])
+      expect(() => loadEnv({ S3_BUCKET: 'b-1', S3_PREFIX: prefix }), prefix).toThrow(/S3_PREFIX must be/);
+    expect(() => loadEnv({ S3_BUCKET: 'b-1', S3_MEDIA_LINKS: 'public' })).toThrow(/S3_MEDIA_LINKS/);
+  });
 });

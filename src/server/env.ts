@@ -215,6 +215,33 @@ const EnvSchema = z
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
     /** Webhook deliveries one worker process sends at once. */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+    /**
+     * Media in an S3-compatible bucket instead of the data folder (decision 026): S3_BUCKET turns it on;
+     * S3_ENDPOINT for anything but AWS itself (MinIO, Garage, R2, Backblaze).
+     */
+    S3_ENDPOINT: z.url().optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (a-z, 0-9, . and -)')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** `endpoint/bucket/key` URLs (MinIO, Garage and most self-hosted stores need it). */
+    S3_FORCE_PATH_STYLE: bool,
+    /** A folder in the bucket for this installation's files, when the bucket is shared. */
+    S3_PREFIX: z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\/?$/,
+        'S3_PREFIX must be folder names (a-z, 0-9, _ and -) joined by /',
+      )
+      .optional(),
+    /**
+     * The links Instagram and TikTok fetch media from: `app` (default) a signed link to this server,
+     * `presigned` the bucket's own pre-signed URL (this server then needs no public address for them).
+     */
+    S3_MEDIA_LINKS: z.enum(['app', 'presigned']).default('app'),
     ...networkFields,
   })
   .transform((env) => ({
@@ -229,6 +256,12 @@ const EnvSchema = z
   })
   .refine((env) => !env.OIDC_ONLY || env.OIDC_ISSUER, {
     message: 'OIDC_ONLY needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+  })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+  })
+  .refine((env) => env.S3_BUCKET || (!env.S3_ENDPOINT && !env.S3_ACCESS_KEY_ID && !env.S3_PREFIX), {
+    message: 'S3_BUCKET is required when any other S3_ variable is set',
   });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
+import { serveLiveBackups } from './backup/live';
 import { createContext } from './context';
 import { createChangeFeed } from './db/change-feed';
 import { openDatabase } from './db/client';
@@ -43,6 +44,8 @@ async function main() {
       logger.warn({ err: error }, 'an idle database connection was closed by the server'),
   });
   logger.info({ database: database.kind }, 'database ready');
+  // On PGlite, `npm run backup` asks this process for the backup (it alone has the database open).
+  const stopBackups = await serveLiveBackups({ env, database, logger });
   const secret = await loadSecret(env.AUTH_SECRET, env.DATA_DIR);
   const encryptionKey = await loadEncryptionKey(env.ENCRYPTION_KEY, env.DATA_DIR);
   const queue = await startQueue(database, logger, {
@@ -121,6 +124,7 @@ async function main() {
       await recurring?.stop();
       renderer?.stop();
       await queue.stop();
+      await stopBackups();
       await database.close();
       process.exit(0);
     } catch (error) {

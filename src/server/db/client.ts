@@ -33,6 +33,11 @@ export interface Database extends SqlExecutor {
   ping(): Promise<void>;
   /** LISTEN on a channel until close(). On PostgreSQL a lost connection is reopened, with backoff. */
   listen(channel: string, handlers: ListenHandlers): Promise<void>;
+  /**
+   * PGlite only: a tar of its data folder, taken between two queries (PGlite runs them one at a time), so
+   * a consistent copy that the running process can make for a backup (decision 026).
+   */
+  dumpDataDir?(): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -193,6 +198,7 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
     ping: async () => void (await client.query('select 1')),
     // One process, one database: nothing between them can break, so `lost` never comes.
     listen: async (channel, handlers) => void (await client.listen(channel, handlers.message)),
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()),
     close: () => client.close(),
   };
 }

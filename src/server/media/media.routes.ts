@@ -47,7 +47,7 @@ export async function mediaRoutes(
           'Upload one image (jpg, png, gif, webp; 5 MB; 40 megapixels) or video (any type; 100 MB) as multipart field "file"',
         consumes: ['multipart/form-data'],
         querystring: MediaUploadQuerySchema,
-        response: { 201: MediaSchema, 400: E, 401: E, 406: E, 413: E, 415: E },
+        response: { 201: MediaSchema, 400: E, 401: E, 406: E, 413: E, 415: E, 503: E },
       },
     },
     async (request, reply) => {
@@ -82,7 +82,7 @@ export async function mediaRoutes(
         tags,
         summary: 'One of your files',
         params: MediaIdParamsSchema,
-        response: { 200: BYTES, 400: E, 401: E, 404: E },
+        response: { 200: BYTES, 400: E, 401: E, 404: E, 503: E },
       },
     },
     async (request, reply) =>
@@ -100,7 +100,7 @@ export async function mediaRoutes(
         tags,
         summary: "A file's thumbnail (images)",
         params: MediaIdParamsSchema,
-        response: { 200: BYTES, 400: E, 401: E, 404: E },
+        response: { 200: BYTES, 400: E, 401: E, 404: E, 503: E },
       },
     },
     async (request, reply) =>
@@ -136,7 +136,7 @@ export async function mediaRoutes(
           sig: z.string().max(100),
           format: z.enum(['jpeg']).optional(),
         }),
-        response: { 200: BYTES, 400: E, 404: E },
+        response: { 200: BYTES, 400: E, 404: E, 503: E },
       },
     },
     async (request, reply) =>
@@ -154,7 +154,7 @@ export async function mediaRoutes(
         tags,
         summary: 'Delete one of your files',
         params: MediaIdParamsSchema,
-        response: { 204: z.null(), 400: E, 401: E, 404: E },
+        response: { 204: z.null(), 400: E, 401: E, 404: E, 503: E },
       },
     },
     async (request, reply) => {

@@ -117,14 +117,15 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
   const send = async (mime: string, key: string): Promise<MediaFile> => ({
     mime,
     bytes: await store.size(key),
-    body: store.read(key),
+    body: await store.read(key),
   });
 
   return {
     /**
-     * Streams an upload to disk (never whole in memory), then judges it by its bytes, not its name:
-     * type, size, and whether it can be decoded. Only a file that passes is kept; a refused or failed
-     * upload leaves nothing behind, neither in the temporary folder nor in the user's.
+     * Streams an upload to a local temporary file (never whole in memory), then judges it by its bytes,
+     * not its name: type, size, and whether it can be decoded. Only a file that passes is kept (moved or
+     * streamed into the store with its thumbnail); a refused or failed upload leaves nothing behind,
+     * neither in the temporary folder nor in the store.
      */
     async upload(actor: SessionUser, kind: MediaKind, { filename, stream }: Upload): Promise<Media> {
       const name = cleanFileName(filename);
@@ -132,8 +133,8 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
       const temp = await store.tempPath(id);
       const thumbTemp = await store.tempPath(`${id}.thumb`);
       const kept: string[] = [];
-      const keep = async (path: string, key: string) => {
-        await store.keep(path, key);
+      const keep = async (path: string, key: string, mime: string) => {
+        await store.keep(path, key, mime);
         kept.push(key);
       };
       const hash = createHash('sha256');
@@ -162,8 +163,8 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
           const storageKey = `${actor.id}/${id}.${type.ext}`;
           const meta = await thumbnail(name, temp, thumbTemp);
           const thumbnailKey = `${actor.id}/${id}.thumb.webp`;
-          await keep(temp, storageKey);
-          await keep(thumbTemp, thumbnailKey);
+          await keep(temp, storageKey, type.mime);
+          await keep(thumbTemp, thumbnailKey, 'image/webp');
           return toMedia(
             await repo.insert({
               ...base,
@@ -180,7 +181,7 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
         const info = await decoding(() => probeVideo(temp));
         if (!info) throw unreadable(name);
         const storageKey = `${actor.id}/${id}.${type.ext}`;
-        await keep(temp, storageKey);
+        await keep(temp, storageKey, type.mime);
         return toMedia(
           await repo.insert({ ...base, mime: type.mime, ...info, storageKey, thumbnailKey: null }),
         );
@@ -219,10 +220,12 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
       if (link.format !== 'jpeg' || row.kind !== 'image' || row.mime === 'image/jpeg')
         return send(row.mime, row.storageKey);
       const jpeg = await decoding(() =>
-        sharp(store.pathOf(row.storageKey), { limitInputPixels: MAX_PIXELS })
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: 90 })
-          .toBuffer(),
+        store.withLocalFile(row.storageKey, (path) =>
+          sharp(path, { limitInputPixels: MAX_PIXELS })
+            .flatten({ background: '#ffffff' })
+            .jpeg({ quality: 90 })
+            .toBuffer(),
+        ),
       );
       return { mime: 'image/jpeg', bytes: jpeg.length, body: jpeg } satisfies MediaFile;
     },

@@ -45,7 +45,10 @@ export interface MediaFile {
   height: number | null;
   durationSeconds: number | null;
   altText: string;
-  /** The original file on disk. Adapters convert with `prepareImage` (media.ts) to what they accept. */
+  /**
+   * The original file on disk (a temporary download when media live in a bucket). Adapters convert with
+   * `prepareImage` (media.ts) to what they accept. Empty for an adapter that declares `pullsMedia`.
+   */
   path: string;
   /** A signed, expiring URL on our server the network can fetch (Instagram, TikTok PULL_FROM_URL). */
   publicUrl: string;
@@ -158,6 +161,11 @@ export interface PlatformAdapter {
   configured: boolean;
   /** Absent for Bluesky, which connects with a handle and an app password. */
   oauth?: OAuthFlow;
+  /**
+   * The network fetches every file from its `publicUrl` and the adapter never reads `path`: the
+   * publisher then downloads nothing from a bucket for it (decision 026).
+   */
+  pullsMedia?: boolean;
   publish(input: PublishInput): Promise<PublishResult>;
   /**
    * The post's figures now. Failures are `PlatformError`s classified as for `publish`: `auth` (the

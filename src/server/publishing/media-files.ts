@@ -4,11 +4,27 @@ import { RENDER_FAILURE_TEXT } from '../media/render/renderer';
 import { type MediaFile, PlatformError } from '../platforms/contract';
 import type { ClaimedTarget } from './publishing.repo';
 
+/** How long a network may take to fetch a file after we hand it a pre-signed URL of the store. */
+const PRESIGNED_SECONDS = 60 * 60;
+
+export interface MediaSource {
+  store: MediaStore;
+  links: MediaLinks;
+  /**
+   * Hand networks that pull media (Instagram, TikTok) the store's pre-signed URL instead of our signed
+   * link (S3_MEDIA_LINKS=presigned). Only for videos and JPEG images: a network that needs another image
+   * as JPEG asks our link for the conversion (`format=jpeg`), which a pre-signed URL cannot do.
+   */
+  presigned: boolean;
+}
+
+type Described = { file: Omit<MediaFile, 'path' | 'publicUrl'>; key: string; linkId: string };
+
 /**
  * The files a claimed target sends: each upload as it is, or, for a video with edits, its render (file,
  * facts and a signed link of its own). A render that failed fails the target with the reason.
  */
-export const mediaFilesOf = (claim: ClaimedTarget, store: MediaStore, links: MediaLinks): MediaFile[] =>
+const describe = (claim: ClaimedTarget): Described[] =>
   claim.media.map((media) => {
     const render = media.render;
     if (render?.status === 'failed')
@@ -19,30 +35,65 @@ export const mediaFilesOf = (claim: ClaimedTarget, store: MediaStore, links: Med
           code: 'video_render_failed',
         },
       );
+    const facts = { id: media.id, kind: media.kind, altText: media.alt };
     // A ready render replaces the upload: its file, its facts, and its own signed link.
     if (render?.status === 'ready' && render.storageKey)
       return {
-        id: media.id,
-        kind: media.kind,
-        mime: 'video/mp4',
-        bytes: render.bytes ?? media.bytes,
-        width: render.width,
-        height: render.height,
-        durationSeconds: render.durationSeconds,
-        altText: media.alt,
-        path: store.pathOf(render.storageKey),
-        publicUrl: links.linkFor(render.id),
+        file: {
+          ...facts,
+          mime: 'video/mp4',
+          bytes: render.bytes ?? media.bytes,
+          width: render.width,
+          height: render.height,
+          durationSeconds: render.durationSeconds,
+        },
+        key: render.storageKey,
+        linkId: render.id,
       };
     return {
-      id: media.id,
-      kind: media.kind,
-      mime: media.mime,
-      bytes: media.bytes,
-      width: media.width,
-      height: media.height,
-      durationSeconds: media.durationSeconds,
-      altText: media.alt,
-      path: store.pathOf(media.storageKey),
-      publicUrl: links.linkFor(media.id),
+      file: {
+        ...facts,
+        mime: media.mime,
+        bytes: media.bytes,
+        width: media.width,
+        height: media.height,
+        durationSeconds: media.durationSeconds,
+      },
+      key: media.storageKey,
+      linkId: media.id,
     };
   });
+
+/**
+ * Runs `fn` with the target's files, each with a local path (the file itself in the data folder, a
+ * temporary download from S3, removed once `fn` is done; none when the adapter only lets the network
+ * pull, `localFiles: false`) and a URL a network may fetch it from.
+ */
+export async function withMediaFiles<T>(
+  claim: ClaimedTarget,
+  source: MediaSource,
+  options: { localFiles: boolean },
+  fn: (files: MediaFile[]) => Promise<T>,
+): Promise<T> {
+  const described = describe(claim);
+  const files: MediaFile[] = [];
+  const next = async (index: number): Promise<T> => {
+    const item = described[index];
+    if (!item) return fn(files);
+    const { file, key, linkId } = item;
+    const pull = source.presigned && (file.kind === 'video' || file.mime === 'image/jpeg');
+    const publicUrl =
+      pull && source.store.signedUrl
+        ? await source.store.signedUrl(key, PRESIGNED_SECONDS)
+        : source.links.linkFor(linkId);
+    if (!options.localFiles) {
+      files[index] = { ...file, path: '', publicUrl };
+      return next(index + 1);
+    }
+    return source.store.withLocalFile(key, (path) => {
+      files[index] = { ...file, path, publicUrl };
+      return next(index + 1);
+    });
+  };
+  return next(0);
+}

@@ -4,14 +4,12 @@ import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { type ConnectionsService, needsReconnect } from '../connections/connections.service';
 import type { Queue } from '../jobs/queue';
-import type { MediaLinks } from '../media/media-links';
-import type { MediaStore } from '../media/media.store';
 import type { AppMetrics } from '../monitoring/app-metrics';
 import type { Credentials, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../platforms/http';
 import { grouped } from './group';
-import { mediaFilesOf } from './media-files';
+import { type MediaSource, withMediaFiles } from './media-files';
 import { publishTargetJob } from './publish.job';
 import type { ClaimedTarget, Finished, Outcome, PublishingRepo } from './publishing.repo';
 
@@ -39,8 +37,8 @@ export interface PublisherDeps {
   queue: Queue;
   adapters: Record<Platform, PlatformAdapter>;
   connections: ConnectionsService;
-  mediaStore: MediaStore;
-  mediaLinks: MediaLinks;
+  /** Where the files come from, and which URLs networks that pull media are given. */
+  media: MediaSource;
   logger: FastifyBaseLogger;
   clock: () => Date;
   /** Counts attempts by network and outcome, and how late published targets were. */
@@ -110,8 +108,6 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     return Math.round(base * (0.8 + Math.random() * 0.4));
   };
 
-  const mediaFiles = (claim: ClaimedTarget) => mediaFilesOf(claim, deps.mediaStore, deps.mediaLinks);
-
   /** Calls the network with live credentials (refreshed once on an auth refusal, `withCredentials`). */
   const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
     const platform = claim.platform as Platform;
@@ -123,26 +119,29 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       });
     if (connection.status === 'needs_reconnect') throw needsReconnect(platform);
     const adapter = adapters[platform];
-    const input = {
-      targetId: claim.targetId,
-      text: htmlToText(claim.contentHtml),
-      media: mediaFiles(claim),
-      account: { id: connection.accountId, username: connection.username },
-      settings: connection.settings,
-      resumed: claim.resumed,
-      firstAttemptAt: claim.firstAttemptAt,
-      checkpoint: claim.checkpoint,
-      saveCheckpoint: async (values: Record<string, string>) => {
-        Object.assign(claim.checkpoint, values);
-        await repo.saveCheckpoint(claim.targetId, values);
-      },
-      saveCredentials: (credentials: Credentials) => deps.connections.saveRenewed(connection, credentials),
-      signal,
-    };
-    // A call made again after a refresh may follow one that reached the network before it refused: look first.
-    return deps.connections.withCredentials(connection, (credentials, again) =>
-      adapter.publish({ ...input, credentials, resumed: input.resumed || again }),
-    );
+    // Files from S3 are downloaded for the call (adapters upload from a path) and removed after it.
+    return withMediaFiles(claim, deps.media, { localFiles: !adapter.pullsMedia }, (media) => {
+      const input = {
+        targetId: claim.targetId,
+        text: htmlToText(claim.contentHtml),
+        media,
+        account: { id: connection.accountId, username: connection.username },
+        settings: connection.settings,
+        resumed: claim.resumed,
+        firstAttemptAt: claim.firstAttemptAt,
+        checkpoint: claim.checkpoint,
+        saveCheckpoint: async (values: Record<string, string>) => {
+          Object.assign(claim.checkpoint, values);
+          await repo.saveCheckpoint(claim.targetId, values);
+        },
+        saveCredentials: (credentials: Credentials) => deps.connections.saveRenewed(connection, credentials),
+        signal,
+      };
+      // A call made again after a refresh may follow one that reached the network before it refused: look first.
+      return deps.connections.withCredentials(connection, (credentials, again) =>
+        adapter.publish({ ...input, credentials, resumed: input.resumed || again }),
+      );
+    });
   };
 
   const decide = (claim: ClaimedTarget, error: unknown): Outcome => {

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,16 +151,14 @@ describe('publishing an edited video', () => {
     // Both posts deleted: the next sweep (past the hour a render is kept unused) removes it and its file.
     for (const post of [first, second])
       expect((await ann('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(204);
-    const file = t.ctx.mediaStore.pathOf(
-      `renders/${(await userIdOf(id)).rows[0]!.user_id}/${renders.rows[0]!.id}.mp4`,
-    );
-    expect(existsSync(file)).toBe(true);
+    const key = `renders/${(await userIdOf(id)).rows[0]!.user_id}/${renders.rows[0]!.id}.mp4`;
+    expect(await t.ctx.mediaStore.exists(key)).toBe(true);
     await t.ctx.renderer().sweep();
-    expect(existsSync(file)).toBe(true);
+    expect(await t.ctx.mediaStore.exists(key)).toBe(true);
     offsetMs = 2 * 60 * 60_000;
     await t.ctx.renderer().sweep();
     offsetMs = 0;
-    expect(existsSync(file)).toBe(false);
+    expect(await t.ctx.mediaStore.exists(key)).toBe(false);
   });
 
   it('refuses at scheduling a trim that leaves TikTok less than it takes', async () => {

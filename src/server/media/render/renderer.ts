@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RenderFailure } from '../../../shared/api/posts.schemas';
 import type { Queue } from '../../jobs/queue';
@@ -63,17 +63,20 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
     const temp = await store.tempPath(`render-${renderId}.mp4`);
     const storageKey = `renders/${claimed.userId}/${renderId}.mp4`;
     try {
-      await renderVideo({
-        ffmpeg,
-        input: store.pathOf(claimed.sourceKey),
-        output: temp,
-        layout: claimed.layout,
-        workRoot: await store.tempPath(''),
-      });
+      // The source is read where it is (data folder) or from a temporary download (S3).
+      await store.withLocalFile(claimed.sourceKey, async (input) =>
+        renderVideo({
+          ffmpeg,
+          input,
+          output: temp,
+          layout: claimed.layout,
+          workRoot: await store.tempPath(''),
+        }),
+      );
       const info = await probeVideo(temp);
       if (!info) throw new RenderError('the rendered file could not be read back');
       const { size } = await stat(temp);
-      await store.keep(temp, storageKey);
+      await store.keep(temp, storageKey, 'video/mp4');
       const recorded = await repo.ready(
         renderId,
         {
@@ -92,7 +95,7 @@ export function createRenderer(deps: RendererDeps, options: { concurrency: numbe
         'video rendered',
       );
     } catch (error) {
-      await store.remove(`tmp/render-${renderId}.mp4`).catch(() => undefined);
+      await rm(temp, { force: true });
       logger.error({ err: error, render: renderId }, 'video render failed');
       await repo.failed(renderId, error instanceof RenderError ? 'ffmpeg_failed' : 'internal', clock());
       deps.metrics?.render('failed');

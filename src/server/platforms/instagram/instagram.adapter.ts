@@ -288,6 +288,7 @@ export function createInstagramAdapter(
 ): PlatformAdapter {
   return {
     platform: 'instagram',
+    pullsMedia: true,
     configured: Boolean(config.clientId && config.clientSecret),
     oauth: oauthFor(config),
     publish: (input) => publish(config, options, input),
