@@ -55,7 +55,8 @@ describe(`media shared through a bucket by ${onPostgres ? 'an API and a worker p
     if (onPostgres)
       children.push(
         await startServer(
-          { ...shared, DATA_DIR: await folder() },
+          // 'ready' is logged at info: a worker has no /api/health to wait on.
+          { ...shared, DATA_DIR: await folder(), LOG_LEVEL: 'info' },
           { port: 0, args: ['--role=worker'], waitFor: 'ready' },
         ),
       );
