@@ -239,6 +239,9 @@ export function createPostsService({
         repo.findMany(actor.id, ids),
         connectionStates(actor.id),
       ]);
+      // In the page's order (by date, dateless last), whatever order the rows were read in.
+      const order = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       return { data: rows.map((row) => toPost(row, connections)), total };
     },
     /** Calls off a scheduled post before any network has started: it becomes a draft, its date kept. */

@@ -101,6 +101,14 @@ describe('personal API tokens', () => {
     expect(post.statusCode, post.body).toBe(201);
     const listed = await withToken(token, 'GET', '/api/posts/by-status?status=scheduled');
     expect(listed.json()).toMatchObject({ total: 1, data: [{ id: post.json().id, status: 'scheduled' }] });
+    // A page lists its posts by date, earliest first, whatever order the database read them in.
+    const earlier = await withToken(token, 'POST', '/api/posts', {
+      ...schedule,
+      scheduledAt: '2026-05-19T09:00:00Z',
+    });
+    const both = await withToken(token, 'GET', '/api/posts/by-status?status=scheduled');
+    expect(both.json().data.map((p: { id: string }) => p.id)).toEqual([earlier.json().id, post.json().id]);
+    await withToken(token, 'DELETE', `/api/posts/${earlier.json().id}`);
     const one = await withToken(token, 'GET', `/api/posts/${post.json().id}`);
     expect(one.json().targets).toMatchObject([{ platform: 'bluesky', status: 'pending' }]);
     // Bob's cookie beside Ann's token: the token decides whose call it is.
