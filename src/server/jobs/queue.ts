@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Db, executorOf, type SqlExecutor } from '../db/client';
+import { createDueWake } from './due-wake';
 
 /** A job is a stable name, a zod payload and retry rules; its handler lives beside it (CONVENTIONS 5). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -46,7 +47,12 @@ export interface Queue {
   work<S extends z.ZodType>(
     job: JobDefinition<S>,
     handler: (data: z.output<S>, ctx: JobContext & { jobId: string }) => Promise<void>,
-    options?: { concurrency?: number; pollingIntervalSeconds?: number },
+    options?: {
+      concurrency?: number;
+      pollingIntervalSeconds?: number;
+      /** Fetch at the instant the next job comes due, not at the next poll (due-wake.ts). */
+      wakeAtDue?: boolean;
+    },
   ): Promise<void>;
   /**
    * Of `ids`, the jobs that are still going to run: queued, waiting for a retry, or active and started
@@ -94,6 +100,7 @@ export async function startQueue(
     return instance;
   });
   const created = new Set<string>();
+  const wakes: { stop(): void }[] = [];
   const ensureQueue = async (job: JobDefinition<z.ZodType>) => {
     if (created.has(job.name)) return;
     await retryOnConflict(() =>
@@ -150,12 +157,28 @@ export async function startQueue(
       // A few polling loops, each taking a batch, so that one slow job holds back only its own batch.
       const loops = Math.min(concurrency, 4);
       const batchSize = Math.ceil(concurrency / loops);
+      const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 1;
+      const workerIds: string[] = [];
+      let nextLoop = 0;
+      const dueWake = workOptions.wakeAtDue
+        ? createDueWake(database, logger, {
+            queue: job.name,
+            // Looks at least twice a second, so that a job queued for the next moments (by this
+            // process or another) is seen before it is due, however long the polling interval.
+            lookMs: Math.min(pollingIntervalSeconds * 1000, 500),
+            wake: () => {
+              const id = workerIds[nextLoop++ % workerIds.length];
+              if (id) boss.notifyWorker(id);
+            },
+          })
+        : undefined;
+      if (dueWake) wakes.push(dueWake);
       for (let i = 0; i < loops; i++) {
         let workerId = '';
         workerId = await boss.work(
           job.name,
           {
-            pollingIntervalSeconds: workOptions.pollingIntervalSeconds ?? 1,
+            pollingIntervalSeconds,
             includeMetadata: true,
             batchSize,
           },
@@ -180,10 +203,15 @@ export async function startQueue(
             // A full batch means more are waiting: fetch again at once instead of sleeping out the
             // polling interval (which would cap a loop at one batch per interval).
             if (jobs.length === batchSize) boss.notifyWorker(workerId);
+            else dueWake?.lookSoon();
           },
         );
+        workerIds.push(workerId);
       }
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    stop: () => {
+      for (const wake of wakes) wake.stop();
+      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

@@ -254,6 +254,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
         concurrency: options.concurrency,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
+        wakeAtDue: true,
       });
       const loop = () =>
         reconcile().catch((error: unknown) => logger.error({ err: error }, 'publish reconcile failed'));
