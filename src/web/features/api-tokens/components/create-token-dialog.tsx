@@ -1,18 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +10,7 @@ import {
   CreateTokenBodySchema,
   TOKEN_EXPIRY_DAYS,
 } from '../../../../shared/api/tokens.schemas';
+import { CopyableSecret } from '../../../components/copyable-secret';
 import { ApiRequestError } from '../../../lib/api-client';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -79,33 +68,13 @@ export function CreateTokenDialog({ onClose }: { onClose: () => void }) {
           <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
             {t('apiTokens.showOnce')}
           </Alert>
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            <TextInput
-              label={t('apiTokens.yourToken', { name: created.name })}
-              value={created.token}
-              readOnly
-              dir="ltr"
-              onFocus={(event) => event.currentTarget.select()}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              style={{ flex: 1, minWidth: 0 }}
-              data-testid="new-token"
-            />
-            <CopyButton value={created.token}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? t('apiTokens.copied') : t('apiTokens.copy')}>
-                  <ActionIcon
-                    size="lg"
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'teal' : undefined}
-                    aria-label={copied ? t('apiTokens.copied') : t('apiTokens.copy')}
-                    onClick={copy}
-                  >
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyableSecret
+            value={created.token}
+            label={t('apiTokens.yourToken', { name: created.name })}
+            copyLabel={t('apiTokens.copy')}
+            copiedLabel={t('apiTokens.copied')}
+            testId="new-token"
+          />
           <Text size="sm" c="dimmed">
             {t('apiTokens.usage')}
           </Text>

@@ -14,9 +14,9 @@ import { canManageUsers } from '../../../../shared/roles';
 import { ApiRequestError } from '../../../lib/api-client';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
+import { CopyableSecret } from '../../../components/copyable-secret';
 import { useProfile } from '../../../lib/session';
 import { useCreateWebhook } from '../api/create-webhook';
-import { SecretField } from './secret-field';
 
 /**
  * A new endpoint: its URL and the events it receives (an administrator may have it receive every user's);
@@ -63,7 +63,13 @@ export function CreateWebhookDialog({ onClose }: { onClose: () => void }) {
           <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden />} role="alert">
             {t('webhooks.showOnce')}
           </Alert>
-          <SecretField secret={created.secret} />
+          <CopyableSecret
+            value={created.secret}
+            label={t('webhooks.secret')}
+            copyLabel={t('webhooks.copy')}
+            copiedLabel={t('webhooks.copied')}
+            testId="webhook-secret"
+          />
           <Text size="sm">{t('webhooks.verifyHelp')}</Text>
           <Code block dir="ltr" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {'Postwell-Signature: t=<timestamp>,v1=<HMAC-SHA256(secret, "<timestamp>.<body>")>'}

@@ -1,30 +1,40 @@
 import { ActionIcon, CopyButton, Group, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 
-/** The new endpoint's signing secret, read-only, with a copy button. */
-export function SecretField({ secret }: { secret: string }) {
-  const { t } = useTranslation();
+/** A secret shown once (an API token, a webhook's signing secret): read-only, monospace, with a copy button. */
+export function CopyableSecret({
+  value,
+  label,
+  copyLabel,
+  copiedLabel,
+  testId,
+}: {
+  value: string;
+  label: string;
+  copyLabel: string;
+  copiedLabel: string;
+  testId?: string;
+}) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-end">
       <TextInput
-        label={t('webhooks.secret')}
-        value={secret}
+        label={label}
+        value={value}
         readOnly
         dir="ltr"
         onFocus={(event) => event.currentTarget.select()}
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         style={{ flex: 1, minWidth: 0 }}
-        data-testid="webhook-secret"
+        data-testid={testId}
       />
-      <CopyButton value={secret}>
+      <CopyButton value={value}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? t('webhooks.copied') : t('webhooks.copy')}>
+          <Tooltip label={copied ? copiedLabel : copyLabel}>
             <ActionIcon
               size="lg"
               variant={copied ? 'filled' : 'light'}
               color={copied ? 'teal' : undefined}
-              aria-label={copied ? t('webhooks.copied') : t('webhooks.copy')}
+              aria-label={copied ? copiedLabel : copyLabel}
               onClick={copy}
             >
               {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
