@@ -108,8 +108,11 @@ const EnvSchema = z
     BLUESKY_SERVICE_URL: z.url().default('https://bsky.social'),
     /** How long one publish (uploads included) may take before it counts as a timeout and is retried. */
     PUBLISH_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
-    /** Publishing jobs one worker process runs at once. */
-    PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(50),
+    /**
+     * Targets one worker process holds at once: claimed and being published, or waiting for their
+     * network's turn (PUBLISH_NETWORK_CONCURRENCY bounds the calls). A burst is claimed this many at a time.
+     */
+    PUBLISH_CONCURRENCY: z.coerce.number().int().min(1).max(2000).default(200),
     /** Publishing calls to one network at once, per worker process. */
     PUBLISH_NETWORK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(10),
     /** A worker's claim on a target without a heartbeat lasts this long; then another worker takes over. */

@@ -42,6 +42,7 @@ async function main() {
     dataDir: env.DATA_DIR,
     onIdleError: (error) =>
       logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+    onUpkeepError: (error) => logger.warn({ err: error }, 'embedded database upkeep failed'),
   });
   logger.info({ database: database.kind }, 'database ready');
   // On PGlite, `npm run backup` asks this process for the backup (it alone has the database open).
@@ -120,7 +121,7 @@ async function main() {
       await metricsServer?.close();
       monitor?.stop();
       heartbeat?.stop();
-      publisher?.stop();
+      await publisher?.stop();
       await recurring?.stop();
       renderer?.stop();
       await queue.stop();

@@ -165,6 +165,14 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
   const codes = new Map<string, { redirectUri: string; challenge: string; scopes: string[] }>();
   const { tokens, add, find, findByRefresh, mark } = createTokenStore<XFakeToken>();
   const posts: XFakeTweet[] = [];
+  // How many live tweets each author has with each text: X refuses a duplicate, and a burst of thousands
+  // must not scan every earlier tweet to know.
+  const texts = new Map<string, number>();
+  const textKey = (tweet: Pick<XFakeTweet, 'authorId' | 'text'>) => `${tweet.authorId}\n${tweet.text}`;
+  const keep = (tweet: XFakeTweet) => {
+    posts.push(tweet);
+    texts.set(textKey(tweet), (texts.get(textKey(tweet)) ?? 0) + 1);
+  };
   const { setMetrics, metricsOf } = createMetricsStore();
   const media = new Map<string, XFakeMedia>();
 
@@ -387,7 +395,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     const videos = items.filter((m) => m!.category !== 'tweet_image').length;
     if (videos && items.length > 1)
       return invalidRequest('A video or GIF cannot be combined with other media.');
-    if (text && posts.some((p) => p.authorId === token.userId && p.text === text))
+    if (text && texts.get(textKey({ authorId: token.userId, text })))
       return problem(403, 'Forbidden', 'You are not allowed to create a Tweet with duplicate content.');
     const tweet: XFakeTweet = {
       id: newId(),
@@ -398,7 +406,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
       createdAt: new Date(),
       hiddenReads: 0,
     };
-    posts.push(tweet);
+    keep(tweet);
     return json(201, {
       data: { id: tweet.id, text: displayText(tweet), edit_history_tweet_ids: [tweet.id] },
     });
@@ -581,7 +589,9 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     setMetrics,
     deletePost: (id: string) => {
       const index = posts.findIndex((p) => p.id === id);
-      if (index >= 0) posts.splice(index, 1);
+      if (index < 0) return;
+      const [gone] = posts.splice(index, 1);
+      texts.set(textKey(gone!), texts.get(textKey(gone!))! - 1);
     },
     issueToken,
     expireToken: (accessToken: string) => {
@@ -599,7 +609,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
         createdAt,
         hiddenReads: extra.hiddenReads ?? 0,
       };
-      posts.push(tweet);
+      keep(tweet);
       return tweet;
     },
   });

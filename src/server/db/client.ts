@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { startUpkeep } from './upkeep';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -54,13 +55,15 @@ export interface DatabaseOptions {
    * pool drops that connection and opens another when needed, so this only has to tell someone.
    */
   onIdleError?: (error: Error) => void;
+  /** PGlite: an analyse or vacuum of the embedded database's upkeep failed (upkeep.ts). */
+  onUpkeepError?: (error: unknown) => void;
 }
 
 /** Opens the database and applies the committed migrations, the same files on both engines. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? openPostgres(options.url, options.onIdleError ?? (() => undefined))
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.onUpkeepError ?? (() => undefined));
   try {
     await database.migrate();
   } catch (error) {
@@ -177,7 +180,13 @@ async function migratePostgres(url: string) {
 }
 const MIGRATION_LOCK = 7_202_611;
 
-async function openPglite(dataDir?: string): Promise<Database & { migrate(): Promise<void> }> {
+/** How often the embedded database looks for tables to analyse or vacuum (upkeep.ts). */
+const UPKEEP_INTERVAL_MS = 5000;
+
+async function openPglite(
+  dataDir: string | undefined,
+  onUpkeepError: (error: unknown) => void,
+): Promise<Database & { migrate(): Promise<void> }> {
   let dir: string | undefined;
   if (dataDir) {
     dir = join(dataDir, 'pglite');
@@ -185,6 +194,10 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
   }
   const client = await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const upkeep = startUpkeep((text) => client.query(text), {
+    intervalMs: UPKEEP_INTERVAL_MS,
+    onError: onUpkeepError,
+  });
   return {
     kind: 'pglite',
     db,
@@ -199,7 +212,10 @@ async function openPglite(dataDir?: string): Promise<Database & { migrate(): Pro
     // One process, one database: nothing between them can break, so `lost` never comes.
     listen: async (channel, handlers) => void (await client.listen(channel, handlers.message)),
     dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()),
-    close: () => client.close(),
+    close: () => {
+      upkeep.stop();
+      return client.close();
+    },
   };
 }
 

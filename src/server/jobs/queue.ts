@@ -40,6 +40,8 @@ export interface Queue {
   ): Promise<void>;
   /** Cancels queued jobs inside `tx` (a rescheduled or deleted post). Unknown or finished ids are ignored. */
   cancelInTransaction(tx: Db, job: JobDefinition<z.ZodType>, ids: string[]): Promise<void>;
+  /** Cancels queued jobs whose work was done another way. Unknown or finished ids are ignored. */
+  cancel(job: JobDefinition<z.ZodType>, ids: string[]): Promise<void>;
   /**
    * Runs `handler` for jobs of `job`, up to `concurrency` at once in this process. The handler settles
    * each job itself: resolving completes it, throwing fails it (pg-boss retries it by its rules).
@@ -50,8 +52,12 @@ export interface Queue {
     options?: {
       concurrency?: number;
       pollingIntervalSeconds?: number;
-      /** Fetch at the instant the next job comes due, not at the next poll (due-wake.ts). */
-      wakeAtDue?: boolean;
+      /**
+       * Fetch at the instant the next job comes due, not at the next poll (due-wake.ts). A function is
+       * called at that instant instead and may take the due work itself (publishing, decision 028); when it
+       * answers that it took nothing, the queue fetches.
+       */
+      wakeAtDue?: boolean | (() => Promise<boolean>);
     },
   ): Promise<void>;
   /**
@@ -141,6 +147,9 @@ export async function startQueue(
     async cancelInTransaction(tx, job, ids) {
       if (ids.length) await boss.cancel(job.name, ids, { db: executorOf(tx) });
     },
+    async cancel(job, ids) {
+      if (ids.length) await boss.cancel(job.name, ids);
+    },
     prepare: ensureQueue,
     async liveJobIds(job, ids, activeWithinSeconds) {
       if (!ids.length) return new Set();
@@ -160,6 +169,11 @@ export async function startQueue(
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 1;
       const workerIds: string[] = [];
       let nextLoop = 0;
+      const fetchNow = () => {
+        const id = workerIds[nextLoop++ % workerIds.length];
+        if (id) boss.notifyWorker(id);
+      };
+      const onDue = typeof workOptions.wakeAtDue === 'function' ? workOptions.wakeAtDue : undefined;
       const dueWake = workOptions.wakeAtDue
         ? createDueWake(database, logger, {
             queue: job.name,
@@ -167,8 +181,11 @@ export async function startQueue(
             // process or another) is seen before it is due, however long the polling interval.
             lookMs: Math.min(pollingIntervalSeconds * 1000, 500),
             wake: () => {
-              const id = workerIds[nextLoop++ % workerIds.length];
-              if (id) boss.notifyWorker(id);
+              if (!onDue) return fetchNow();
+              void onDue().then(
+                (took) => took || fetchNow(),
+                () => fetchNow(),
+              );
             },
           })
         : undefined;
@@ -201,9 +218,15 @@ export async function startQueue(
             // pg-boss completes the whole batch when this returns; fail the ones that threw first.
             if (failed.length) await boss.fail(job.name, failed);
             // A full batch means more are waiting: fetch again at once instead of sleeping out the
-            // polling interval (which would cap a loop at one batch per interval).
-            if (jobs.length === batchSize) boss.notifyWorker(workerId);
-            else dueWake?.lookSoon();
+            // polling interval (which would cap a loop at one batch per interval), unless the due work
+            // has a faster path of its own (`wakeAtDue`), which then takes it.
+            if (jobs.length < batchSize) dueWake?.lookSoon();
+            else if (!onDue) boss.notifyWorker(workerId);
+            else
+              void onDue().then(
+                (took) => took || boss.notifyWorker(workerId),
+                () => boss.notifyWorker(workerId),
+              );
           },
         );
         workerIds.push(workerId);

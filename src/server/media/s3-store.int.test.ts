@@ -41,7 +41,7 @@ describe('media in an S3-compatible bucket', () => {
   let t: TestApp & { publicUrl: string };
   let cookie: string;
   let ann: Call;
-  const stops: (() => void)[] = [];
+  const stops: (() => unknown)[] = [];
 
   beforeAll(async () => {
     [s3, x, instagram] = await Promise.all([startS3Fake(), startXFake(), startInstagramFake()]);
@@ -68,7 +68,7 @@ describe('media in an S3-compatible bucket', () => {
     stops.push(publisher.stop, renderer.stop);
   });
   afterAll(async () => {
-    stops.forEach((stop) => stop());
+    await Promise.all(stops.map((stop) => stop()));
     await t?.close();
     await Promise.all([s3, x, instagram].map((fake) => fake?.close()));
   });

@@ -29,7 +29,7 @@ describe('/metrics in Prometheus text format', () => {
     await publisher.start();
   });
   afterAll(async () => {
-    publisher?.stop();
+    await publisher?.stop();
     await t?.close();
     await x?.close();
   });

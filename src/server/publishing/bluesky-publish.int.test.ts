@@ -59,7 +59,7 @@ describe('publishing to Bluesky through the worker', () => {
     await publisher.start();
   });
   afterAll(async () => {
-    publisher?.stop();
+    await publisher?.stop();
     await t?.close();
     await pds?.close();
   });

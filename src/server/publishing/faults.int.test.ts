@@ -92,7 +92,7 @@ describe('publishing while the networks misbehave', () => {
     await publisher.start();
   });
   afterAll(async () => {
-    publisher?.stop();
+    await publisher?.stop();
     await t?.close();
     await Promise.all([...(fakes ?? []), pds].map((server) => server?.close()));
   });

@@ -71,7 +71,7 @@ describe('publishing to the OAuth networks through the worker', () => {
     await publisher.start();
   });
   afterAll(async () => {
-    publisher?.stop();
+    await publisher?.stop();
     await t?.close();
     await Promise.all([x, linkedin, facebook, instagram, tiktok].map((fake) => fake?.close()));
   });

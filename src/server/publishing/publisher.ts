@@ -51,6 +51,8 @@ const MAX_BACKOFF_MS = 2 * 60 * 60_000;
  * a few milliseconds apart; written one by one, each costs several times what it costs in a group.
  */
 const FINISH_WAIT_MS = 10;
+/** The most posts one claim of due posts takes (a burst is taken a page at a time). */
+const SWEEP_PAGE = 200;
 /** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
 const MAX_WAIT_MS = 24 * 60 * 60_000;
 
@@ -160,6 +162,10 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     return { kind: 'retry', at: new Date(now + wait), error: message, code };
   };
 
+  /** Targets this process is publishing now, claimed by either path. */
+  let running = 0;
+  const inFlight = new Set<Promise<void>>();
+
   /** One job: publish one target, or find there is nothing to do. */
   const handle = async (targetId: string) => {
     const claimed = await claim(targetId);
@@ -179,6 +185,13 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       }
       return;
     }
+    await run(claimed);
+  };
+
+  /** Publishes a claimed target and records how it went. */
+  const run = async (claimed: ClaimedTarget) => {
+    const { targetId } = claimed;
+    running++;
     // The lease runs from the claim, so the heartbeat starts here, not once the network's lane lets the
     // target through: a claimed target waiting in its lane without one would see its lease run out, and
     // the reconciler would hand it to a second claim while this one still publishes (two posts).
@@ -211,6 +224,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       }));
     } finally {
       clearInterval(heartbeat);
+      running--;
     }
     await record(claimed, outcome, latency);
     deps.metrics?.publish(claimed.platform, outcome.kind);
@@ -229,6 +243,66 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       },
       'publish attempt',
     );
+  };
+
+  /**
+   * The instant posts come due (decision 028): claims them straight from the posts table, a page at a
+   * time while this process has room, and publishes each one without waiting for the page. Their queued
+   * jobs are cancelled after the claim; one that a queue fetch took meanwhile finds its target claimed
+   * and does nothing. Returns how many targets it took (none: the queue's fetch looks instead).
+   */
+  let sweeping = false;
+  let sweepAgain = false;
+  let waitingForRoom = false;
+  let stopped = false;
+  const sweepOnce = async () => {
+    let taken = 0;
+    for (;;) {
+      const room = Math.min(SWEEP_PAGE, options.concurrency - running);
+      if (room <= 0) {
+        waitingForRoom = true;
+        return taken;
+      }
+      const page = [...(await repo.claimDue(room, clock(), options.leaseMs, worker)).values()];
+      if (!page.length) return taken;
+      taken += page.length;
+      const jobIds = page.flatMap((c) => (c.jobId ? [c.jobId] : []));
+      void deps.queue
+        .cancel(publishTargetJob, jobIds)
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not cancel claimed jobs'));
+      for (const claimed of page) {
+        const task = run(claimed)
+          .catch((error: unknown) => logger.error({ err: error, target: claimed.targetId }, 'publish failed'))
+          .finally(() => {
+            inFlight.delete(task);
+            if (waitingForRoom) {
+              waitingForRoom = false;
+              void sweep();
+            }
+          });
+        inFlight.add(task);
+      }
+    }
+  };
+  const sweep = async (): Promise<boolean> => {
+    if (stopped) return false;
+    if (sweeping) {
+      sweepAgain = true;
+      return true;
+    }
+    sweeping = true;
+    let taken = 0;
+    try {
+      do {
+        sweepAgain = false;
+        taken += await sweepOnce();
+      } while (sweepAgain && !stopped);
+    } catch (error) {
+      logger.error({ err: error }, 'claiming due posts failed');
+    } finally {
+      sweeping = false;
+    }
+    return taken > 0;
   };
 
   /** Sends a job for each target left behind: a lease that ran out, or a due target without a live job. */
@@ -254,11 +328,13 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
         concurrency: options.concurrency,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
-        wakeAtDue: true,
+        wakeAtDue: sweep,
       });
       const loop = () =>
         reconcile().catch((error: unknown) => logger.error({ err: error }, 'publish reconcile failed'));
       await loop();
+      // Posts that came due while no worker ran are taken now rather than at the next poll.
+      void sweep();
       reconciler = setInterval(loop, options.reconcileMs);
       refresher = setInterval(
         () => void deps.connections.refreshExpiring().catch((error: unknown) => logger.error({ err: error })),
@@ -267,9 +343,17 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       reconciler.unref();
       refresher.unref();
     },
-    stop() {
+    /** Stops claiming and waits (at most 10 s) for the targets this process is publishing. */
+    async stop() {
+      stopped = true;
       clearInterval(reconciler);
       clearInterval(refresher);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(inFlight),
+        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
+      ]);
+      clearTimeout(timer);
     },
   };
 }

@@ -51,7 +51,7 @@ describe('publishing to X through the worker', () => {
     await publisher.start();
   });
   afterAll(async () => {
-    publisher?.stop();
+    await publisher?.stop();
     await t?.close();
     await x?.close();
   });

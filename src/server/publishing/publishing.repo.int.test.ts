@@ -120,4 +120,46 @@ describe('claiming and finishing targets in groups', () => {
     expect(target).toEqual({ status: 'published', remote_id: 'first' });
     expect(await statusOf(one.postId)).toBe('published');
   });
+
+  it('takes due posts earliest first, a page of posts with all their targets, and leaves what must wait', async () => {
+    const hours = (n: number) => -n * 60 * 60_000;
+    const first = await post(['twitter', 'bluesky'], hours(30));
+    const second = await post(['linkedin'], hours(29));
+    const rendering = await post(['tiktok'], hours(28));
+    const later = await post(['twitter'], 60 * 60_000);
+    const [media] =
+      await sql(`insert into media (user_id, kind, original_name, mime, bytes, sha256, storage_key)
+      values ('u-group', 'video', 'v.mp4', 'video/mp4', 10, 'x', 'k') returning id`);
+    const [render] = await sql(
+      `insert into video_renders (key, user_id, media_id, layout) values ('render-1', 'u-group', $1, '{}') returning id`,
+      [media!.id],
+    );
+    await sql(`insert into post_media (post_id, media_id, position, render_id) values ($1, $2, 0, $3)`, [
+      rendering.postId,
+      media!.id,
+      render!.id,
+    ]);
+    const jobId = crypto.randomUUID();
+    await sql(`update post_targets set job_id = $1 where id = $2`, [jobId, first.targetIds[0]]);
+
+    const page = await repo.claimDue(1, new Date(), 30_000, 'w1');
+    expect([...page.keys()].sort()).toEqual([...first.targetIds].sort());
+    expect(page.get(first.targetIds[0]!)?.jobId).toBe(jobId);
+    // Two workers at once take different posts, and what is due only later or waits for its video stays.
+    const [a, b] = await Promise.all([
+      repo.claimDue(1, new Date(), 30_000, 'w1'),
+      repo.claimDue(50, new Date(), 30_000, 'w2'),
+    ]);
+    const taken = [...a.keys(), ...b.keys()];
+    expect(new Set(taken).size).toBe(taken.length);
+    expect(taken).toContain(second.targetIds[0]);
+    expect(taken).not.toContain(rendering.targetIds[0]);
+    expect(taken).not.toContain(later.targetIds[0]);
+    expect(await statusOf(rendering.postId)).toBe('scheduled');
+
+    await sql(`update video_renders set status = 'ready' where id = $1`, [render!.id]);
+    const rendered = await repo.claimDue(50, new Date(), 30_000, 'w1');
+    expect([...rendered.keys()]).toEqual(rendering.targetIds);
+    expect((await repo.claimDue(50, new Date(), 30_000, 'w1')).size).toBe(0);
+  });
 });

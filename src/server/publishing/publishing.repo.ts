@@ -18,6 +18,7 @@ interface ClaimRow {
   interrupted: number;
   first_at: string | Date | null;
   scheduled_at: string | Date;
+  job_id: string | null;
   unclear: boolean | null;
   connection: ConnectionJson | string | null;
   media: ClaimedMedia[] | string;
@@ -69,6 +70,9 @@ const renderWaiting = (postId: SQL) => sql`exists (select 1 from post_media pm
   join video_renders r on r.id = pm.render_id
   where pm.post_id = ${postId} and r.status in ('pending', 'rendering'))`;
 const RENDER_WAITING = renderWaiting(sql`t.post_id`);
+/** The posts waiting for an edited video (a handful at most), computed once per statement. */
+const RENDERS_IN_PROGRESS = sql`select pm.post_id from post_media pm
+  join video_renders r on r.id = pm.render_id where r.status in ('pending', 'rendering')`;
 
 export interface ClaimedTarget {
   /** The account it goes to (the user's connection of this network), if there is one. */
@@ -90,6 +94,8 @@ export interface ClaimedTarget {
   firstAttemptAt: Date;
   /** When the post was due (publish lateness is measured from it). */
   scheduledAt: Date;
+  /** The target's queued publish job when it was claimed. */
+  jobId: string | null;
 }
 
 /**
@@ -201,38 +207,27 @@ export function createPublishingRepo(
     });
   };
 
-  return {
-    /**
-     * Takes the targets among `targetIds` that are due and that nobody holds, for this worker: pending or
-     * retrying and due, or publishing under a lease that ran out (its worker died). One conditional UPDATE,
-     * so two workers can never both win a target; the attempts, the posts' status, the accounts and the
-     * media come in the same statement. Many targets in one statement: a burst costs one round trip and
-     * one plan per batch instead of per target (the embedded database runs one statement at a time).
-     */
-    async claimMany(
-      targetIds: string[],
-      now: Date,
-      leaseMs: number,
-      worker: string,
-    ): Promise<Map<string, ClaimedTarget>> {
-      const claimed = new Map<string, ClaimedTarget>();
-      if (!targetIds.length) return claimed;
-      const soon = new Date(now.getTime() + 2000);
-      const result = (await db.execute(sql`
-        with claimed as (
+  /**
+   * Claims the targets chosen by `pick` (a query returning `id`s) that are due by `dueBy` and that nobody
+   * holds; see `claimMany`. Returns each claimed target with its post, account and media.
+   */
+  const claim = async (pick: SQL, now: Date, dueBy: Date, leaseMs: number, worker: string) => {
+    const claimed = new Map<string, ClaimedTarget>();
+    const result = (await db.execute(sql`
+        with picked as (${pick}), claimed as (
           update post_targets t
              set status = 'publishing', lease_until = ${new Date(now.getTime() + leaseMs)},
                  attempts = t.attempts + 1, updated_at = ${now},
                  connection_id = (select c.id from social_connections c
                                    where c.user_id = p.user_id and c.platform = t.platform)
             from posts p
-           where t.id = any(${sql.param(targetIds)}::uuid[]) and p.id = t.post_id
-             and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${soon}
-             and ((t.status in ('pending', 'retrying') and (t.next_attempt_at is null or t.next_attempt_at <= ${soon}))
+           where t.id in (select id from picked) and p.id = t.post_id
+             and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${dueBy}
+             and ((t.status in ('pending', 'retrying') and (t.next_attempt_at is null or t.next_attempt_at <= ${dueBy}))
                or (t.status = 'publishing' and t.lease_until < ${now}))
              and not ${RENDER_WAITING}
           returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
-                    p.scheduled_at
+                    p.scheduled_at, t.job_id
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
            where id = any(array(select post_id from claimed)) and status = 'scheduled'
@@ -253,7 +248,7 @@ export function createPublishingRepo(
           returning id, target_id
         )
         select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
-               c.scheduled_at, a.id as attempt_id,
+               c.scheduled_at, c.job_id, a.id as attempt_id,
                (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
                e.first_at, e.unclear,
                row_to_json(conn) as connection,
@@ -273,42 +268,85 @@ export function createPublishingRepo(
           join attempt a on a.target_id = c.id
           left join earlier e on e.target_id = c.id
           left join social_connections conn on conn.id = c.connection_id`)) as unknown as {
-        rows: ClaimRow[];
-      };
-      const json = <T>(value: T | string): T =>
-        typeof value === 'string' ? (JSON.parse(value) as T) : value;
-      for (const row of result.rows) {
-        const connection = row.connection ? json<ConnectionJson>(row.connection) : null;
-        claimed.set(row.id, {
-          targetId: row.id,
-          postId: row.post_id,
-          userId: row.user_id,
-          platform: row.platform,
-          contentHtml: row.content_html,
-          checkpoint: json(row.checkpoint),
-          attempts: row.attempts,
-          attemptId: row.attempt_id,
-          resumed: row.interrupted > 0 || Boolean(row.unclear),
-          firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
-          scheduledAt: new Date(row.scheduled_at),
-          connection: connection && {
-            id: connection.id,
-            userId: connection.user_id,
-            platform: connection.platform,
-            accountId: connection.account_id,
-            username: connection.username,
-            credentials: connection.credentials,
-            tokenExpiresAt: connection.token_expires_at ? new Date(connection.token_expires_at) : null,
-            settings: json<Record<string, string>>(connection.settings),
-            status: connection.status,
-            statusReason: connection.status_reason,
-            createdAt: new Date(connection.created_at),
-            updatedAt: new Date(connection.updated_at),
-          },
-          media: json(row.media),
-        });
-      }
-      return claimed;
+      rows: ClaimRow[];
+    };
+    const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+    for (const row of result.rows) {
+      const connection = row.connection ? json<ConnectionJson>(row.connection) : null;
+      claimed.set(row.id, {
+        targetId: row.id,
+        postId: row.post_id,
+        userId: row.user_id,
+        platform: row.platform,
+        contentHtml: row.content_html,
+        checkpoint: json(row.checkpoint),
+        attempts: row.attempts,
+        attemptId: row.attempt_id,
+        resumed: row.interrupted > 0 || Boolean(row.unclear),
+        firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
+        scheduledAt: new Date(row.scheduled_at),
+        jobId: row.job_id,
+        connection: connection && {
+          id: connection.id,
+          userId: connection.user_id,
+          platform: connection.platform,
+          accountId: connection.account_id,
+          username: connection.username,
+          credentials: connection.credentials,
+          tokenExpiresAt: connection.token_expires_at ? new Date(connection.token_expires_at) : null,
+          settings: json<Record<string, string>>(connection.settings),
+          status: connection.status,
+          statusReason: connection.status_reason,
+          createdAt: new Date(connection.created_at),
+          updatedAt: new Date(connection.updated_at),
+        },
+        media: json(row.media),
+      });
+    }
+    return claimed;
+  };
+
+  return {
+    /**
+     * Takes the targets among `targetIds` that are due and that nobody holds, for this worker: pending or
+     * retrying and due, or publishing under a lease that ran out (its worker died). One conditional UPDATE,
+     * so two workers can never both win a target; the attempts, the posts' status, the accounts and the
+     * media come in the same statement. Many targets in one statement: a burst costs one round trip and
+     * one plan per batch instead of per target (the embedded database runs one statement at a time).
+     */
+    /**
+     * Takes the targets among `targetIds` that are due and that nobody holds, for this worker: pending or
+     * retrying and due, or publishing under a lease that ran out (its worker died). One conditional UPDATE,
+     * so two workers can never both win a target; the attempts, the posts' status, the accounts and the
+     * media come in the same statement. Many targets in one statement: a burst costs one round trip and
+     * one plan per batch instead of per target (the embedded database runs one statement at a time).
+     */
+    async claimMany(targetIds: string[], now: Date, leaseMs: number, worker: string) {
+      if (!targetIds.length) return new Map<string, ClaimedTarget>();
+      const pick = sql`select unnest(${sql.param(targetIds)}::uuid[]) as id`;
+      return claim(pick, now, new Date(now.getTime() + 2000), leaseMs, worker);
+    },
+
+    /**
+     * Takes up to `limit` posts that are due now, earliest first, with all their waiting targets, straight
+     * from the posts table (decision 028): the path a worker takes at the instant posts come due, without
+     * a queue fetch per batch. Posts another worker is taking at this moment are skipped, not waited for,
+     * so workers sharing a burst each take their own part. The claim is the same conditional UPDATE as
+     * `claimMany`'s. What this path leaves (a retry, a post one of whose networks is already being
+     * published) keeps its queued job, which claims it by id.
+     */
+    async claimDue(limit: number, now: Date, leaseMs: number, worker: string) {
+      // The posts are chosen first (in the order of the (status, scheduled_at) index, up to the limit),
+      // then their targets by post: written so that no plan has to visit every due post once per row.
+      const pick = sql`select t.id from post_targets t
+         where t.post_id = any(array(
+                 select p.id from posts p
+                  where p.status = 'scheduled' and p.scheduled_at <= ${now}
+                    and p.id not in (${RENDERS_IN_PROGRESS})
+                  order by p.scheduled_at limit ${limit}
+                    for update skip locked))
+           and t.status = 'pending' and t.next_attempt_at is null`;
+      return claim(pick, now, now, leaseMs, worker);
     },
 
     /** What became of a target we could not claim, to decide whether to look again later. */

@@ -47,7 +47,7 @@ describe('recurring posts through two workers', () => {
   });
   afterAll(async () => {
     for (const w of workers) {
-      w.publisher.stop();
+      await w.publisher.stop();
       await w.rounds.stop();
     }
     await t?.close();

@@ -76,7 +76,7 @@ describe('webhook events fired by publishing', () => {
     await t.ctx.deliverer().start();
   }, 60_000);
   afterAll(async () => {
-    publisher?.stop();
+    await publisher?.stop();
     await t?.close();
     await Promise.all([x?.close(), linkedin?.close(), receiver?.close()]);
   });

@@ -64,7 +64,7 @@ describe('publishing an edited video', () => {
   let instagram: InstagramFake;
   let cookie: string;
   let ann: Call;
-  const stops: (() => void)[] = [];
+  const stops: (() => unknown)[] = [];
   /** Moves the app's clock (the sweep's hour); 0 is real time. */
   let offsetMs = 0;
   const userIdOf = async (mediaId: string) =>
@@ -96,7 +96,7 @@ describe('publishing an edited video', () => {
     stops.push(publisher.stop, renderer.stop);
   });
   afterAll(async () => {
-    stops.forEach((stop) => stop());
+    await Promise.all(stops.map((stop) => stop()));
     await t?.close();
     await Promise.all([tiktok, instagram].map((fake) => fake?.close()));
   });
@@ -179,7 +179,7 @@ describe('without ffmpeg', () => {
   let tiktok: TiktokFake;
   let ann: Call;
   let cookie: string;
-  const stops: (() => void)[] = [];
+  const stops: (() => unknown)[] = [];
 
   beforeAll(async () => {
     tiktok = await startTiktokFake();
@@ -197,7 +197,7 @@ describe('without ffmpeg', () => {
     stops.push(publisher.stop, renderer.stop);
   });
   afterAll(async () => {
-    stops.forEach((stop) => stop());
+    await Promise.all(stops.map((stop) => stop()));
     await t?.close();
     await tiktok?.close();
   });
