@@ -83,6 +83,12 @@ export const InsightsSchema = z.object({
 export type Insights = z.infer<typeof InsightsSchema>;
 export const InsightsResponseSchema = z.object({ response: InsightsSchema });
 
+// ---------- GET /api/ai/posts/:id/insights ----------
+/** One of the caller's posts, by id. */
+export const AiPostParamsSchema = z.object({ id: z.uuid('errors.validation') });
+/** The newest insights stored with the post (`generatedAt` says when), or null when none were made. */
+export const StoredInsightsResponseSchema = z.object({ response: InsightsSchema.nullable() });
+
 // ---------- POST /api/ai/chatWithAI ----------
 export const CHAT_ROLES = ['user', 'model'] as const;
 export const ChatMessageSchema = z.object({
