@@ -10,7 +10,8 @@ import { type ChildServer, startServer } from '../test/child-server';
 // Issue 12 (Analytics): posts published to the X and LinkedIn fakes by an app of its own (a child server
 // with a seconds-long metrics schedule), likes set on the fakes, read by the worker, shown on /analytics.
 const SHOTS = 'test-results/screenshots/analytics';
-const PORT = 3310;
+// Next to the shared server's port (E2E_PORT), so two checkouts running this spec side by side do not meet.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 const USER = { email: 'metrics@example.com', password: 'metrics-password-1' };
 test.use({ timezoneId: 'UTC', locale: 'en-US' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });

@@ -11,6 +11,7 @@ import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
 // Content and Chat say that no model is configured) and with one (a fake OpenAI-compatible server).
 const SHOTS = 'test-results/screenshots/ai';
 const AR = JSON.parse(readFileSync('src/web/i18n/ar.json', 'utf8')) as {
+  ai: Record<'title' | 'generatedAt', string>;
   aiPanel: Record<
     | 'generateInsights'
     | 'insightsGenerated'
@@ -99,6 +100,63 @@ test.describe('without a model', () => {
   });
 });
 
+test.describe('stored insights', () => {
+  test('a saved post opens again with the insights stored with it and when they were made', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signInAs(page, ADMIN.email, ADMIN.password);
+    await page.goto('/posts');
+    await writePost(
+      page,
+      'Huge thanks to everyone who came to our open studio on Saturday! Your questions made our week. ' +
+        'What should we build next? Tell us in the comments.',
+      ['LinkedIn', 'Bluesky'],
+    );
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Save as draft' }).click();
+    const { id } = (await (await saved).json()) as { id: string };
+
+    // Opened for editing, Generate AI Insights stores them with the post.
+    await page.goto(`/posts?edit=${id}`);
+    await expect(page.getByRole('heading', { name: 'Edit post' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('region', { name: 'AI Insights' })).toHaveCount(0);
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/ai/generatePostInsights'));
+    await page.getByRole('button', { name: 'Generate AI Insights' }).click();
+    expect(JSON.parse((await stored).request().postData()!)).toMatchObject({ postId: id });
+    await expect(page.getByText('AI Insights generated successfully!')).toBeVisible({ timeout: 30_000 });
+
+    // Opened again later: the stored insights are there without asking, with when they were made.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/ai/generatePostInsights')) asked.push(r.url());
+    });
+    await page.goto('/dashboard');
+    await page.goto(`/posts?edit=${id}`);
+    const insights = page.getByRole('region', { name: 'AI Insights' });
+    await expect(insights).toBeVisible({ timeout: 30_000 });
+    await expect(insights.getByText('Positive', { exact: true })).toBeVisible();
+    await expect(insights.getByText(/^Made .+\d{4}.+\d:\d\d/)).toBeVisible();
+    expect(asked).toEqual([]);
+    await expectAccessible(page);
+    // From the top, so the fixed header does not sit over the composer in a full-page shot.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'composer-stored-insights-en');
+
+    await useArabic(page);
+    await page.goto(`/posts?edit=${id}`);
+    const insightsAr = page.getByRole('region', { name: AR.ai.title });
+    await expect(insightsAr).toBeVisible({ timeout: 30_000 });
+    await expect(
+      insightsAr.getByText(AR.ai.generatedAt.replace(' {{time}}', ''), { exact: false }),
+    ).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page, 'composer-stored-insights-ar');
+  });
+});
+
 test.describe('with a model', () => {
   let ai: FakeOpenAI;
   let child: ChildServer;
@@ -119,7 +177,8 @@ test.describe('with a model', () => {
         AI_API_KEY: 'test-key',
         LOGIN_RATE_PER_MINUTE: '60',
       },
-      { port: 3330 },
+      // Next to the shared server's port (E2E_PORT), as 16-analytics.spec.ts does (+1).
+      { port: Number(process.env.E2E_PORT ?? 3210) + 2 },
     );
   });
 

@@ -119,7 +119,7 @@ describe('AI analytics', () => {
     expect(res.statusCode, res.body).toBe(200);
     const perf = res.json<{ response: Performance }>().response;
     expect(perf.sampleSize).toBe(14);
-    expect(perf.sentiment).toMatchObject({ analysed: true });
+    expect(perf.sentiment).toMatchObject({ analysed: true, notAnalysed: null });
     expect(perf.suggestedHashtags).toContain('#coffee');
     expect(perf.optimalPostTime.enough).toBe(true);
     expect(perf.recommendations).toContainEqual({
@@ -135,6 +135,36 @@ describe('AI analytics', () => {
       sampleSize: 0,
       suggestedHashtags: [],
       recommendations: [{ code: 'fewData', values: { count: 0, min: MIN_SAMPLE } }],
+    });
+    // No post with figures yet: nothing to analyse, which is not a language problem.
+    expect(empty.json().response.sentiment).toEqual({
+      sentiment: 'Neutral',
+      score: 0,
+      analysed: false,
+      notAnalysed: 'noPosts',
+    });
+
+    // Posts with figures, none of them in English: the built-in analysis says it reads English only.
+    await published(
+      annId,
+      '2021-03-02T09:00:00Z',
+      'x',
+      [4, 1, 0],
+      'Hoy lanzamos nuestra nueva tienda con muchas ofertas para todos',
+    );
+    await published(
+      annId,
+      '2021-03-03T09:00:00Z',
+      'x',
+      [2, 0, 1],
+      'Nous sommes très heureux de vous présenter notre nouvelle boutique',
+    );
+    const foreign = await call(ann, 'POST', '/api/ai/analyzePostPerformance', {
+      postData: { from: '2021-03-01', to: '2021-03-31' },
+    });
+    expect(foreign.json<{ response: Performance }>().response).toMatchObject({
+      sampleSize: 2,
+      sentiment: { analysed: false, notAnalysed: 'notEnglish' },
     });
 
     const backwards = await call(ann, 'POST', '/api/ai/analyzePostPerformance', {

@@ -191,6 +191,49 @@ describe('AI routes without a model', () => {
     expect(otherRecurring.statusCode).toBe(404);
   });
 
+  it("reads back a post's newest stored insights for its owner only (404 for another user's post)", async () => {
+    const post = await call(ann, 'POST', '/api/posts', {
+      content: '<p>We hate delays. Terrible week.</p>',
+      platforms: ['linkedin'],
+      action: 'draft',
+      timezone: 'UTC',
+    });
+    const postId = post.json().id as string;
+    const none = await call(ann, 'GET', `/api/ai/posts/${postId}/insights`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ response: null });
+
+    const first = await call(ann, 'POST', '/api/ai/generatePostInsights', {
+      content: 'We hate delays. Terrible week.',
+      postId,
+    });
+    const second = await call(ann, 'POST', '/api/ai/generatePostInsights', {
+      content: 'What a wonderful week, thank you all!',
+      platforms: ['linkedin'],
+      postId,
+    });
+    expect(first.json<{ response: Insights }>().response.tone).toBe('Negative');
+    const made = second.json<{ response: Insights }>().response;
+    const read = await call(ann, 'GET', `/api/ai/posts/${postId}/insights`);
+    expect(read.statusCode).toBe(200);
+    // The newest of the two, as it was answered, with when it was made.
+    expect(read.json<{ response: Insights }>().response).toEqual(made);
+    expect(made.tone).toBe('Positive');
+    expect(Date.parse(made.generatedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // Another user's post is not found, whether or not it has insights; a post that does not exist too.
+    expect((await call(bob, 'GET', `/api/ai/posts/${postId}/insights`)).statusCode).toBe(404);
+    expect(
+      (await call(bob, 'GET', '/api/ai/posts/00000000-0000-4000-8000-000000000000/insights')).statusCode,
+    ).toBe(404);
+    const bad = await call(ann, 'GET', '/api/ai/posts/not-a-uuid/insights');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ id: 'errors.validation' });
+    expect((await t.app.inject({ method: 'GET', url: `/api/ai/posts/${postId}/insights` })).statusCode).toBe(
+      401,
+    );
+  });
+
   it('computes and stores insights after a recurring post is saved, and lists them with it', async () => {
     const created = await call(ann, 'POST', '/api/recurring-posts', {
       content: '<p>Weekly tips for better coffee at home</p>',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AiPostParamsSchema,
   AiStatusSchema,
   BestTimeRequestSchema,
   BestTimeResponseSchema,
@@ -12,6 +13,7 @@ import {
   PerformanceResponseSchema,
   SentimentRequestSchema,
   SentimentResponseSchema,
+  StoredInsightsResponseSchema,
   TextResponseSchema,
 } from '../../shared/api/ai.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
@@ -31,7 +33,10 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** Spec section 7's six AI calls (their names as the spec spells them) and the status the web asks first. */
+/**
+ * Spec section 7's six AI calls (their names as the spec spells them), the status the web asks first,
+ * and the insights stored with a post (spec section 3), which the composer shows when the post is opened.
+ */
 export async function aiRoutes(
   app: FastifyInstance,
   {
@@ -72,6 +77,19 @@ export async function aiRoutes(
     async (request, reply) => ({
       response: await ai.insights(userOf(request), request.body, abortOnClose(reply)),
     }),
+  );
+  r.get(
+    '/api/ai/posts/:id/insights',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags,
+        summary: 'The newest insights stored with one of your posts, with when they were made (null: none)',
+        params: AiPostParamsSchema,
+        response: { 200: StoredInsightsResponseSchema, 400: E, 401: E, 404: E },
+      },
+    },
+    async (request) => ({ response: await ai.storedForPost(userOf(request), request.params.id) }),
   );
   r.post(
     '/api/ai/chatWithAI',

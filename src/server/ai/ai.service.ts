@@ -121,6 +121,12 @@ export function createAiService({ repo, hashtags, provider, clock, logger }: AiS
 
     latestForRecurring: (userId: string, ids: string[]) => repo.latestForRecurring(userId, ids),
 
+    /** The newest insights stored with one of the caller's posts, or null; another user's post is 404. */
+    async storedForPost(actor: SessionUser, postId: string): Promise<Insights | null> {
+      if (!(await repo.ownsPost(actor.id, postId))) throw notFound('This post');
+      return repo.latestForPost(actor.id, postId);
+    },
+
     async chat(input: z.output<typeof ChatRequestSchema>, signal?: AbortSignal): Promise<string> {
       const model = requireModel();
       try {

@@ -5,7 +5,14 @@ import type { InsightTone } from '../../shared/api/ai.schemas';
  * reader would give each, and hashtags a social media manager would accept for it (any one of them in
  * the suggestions counts as a hit). Written for this test; not taken from any user.
  */
-export const LABELLED_POSTS: { text: string; tone: InsightTone; tags: string[] }[] = [
+export interface LabelledPost {
+  text: string;
+  tone: InsightTone;
+  /** Hashtags (without '#') a person would accept for the post: one among the suggestions is a hit. */
+  tags: string[];
+}
+
+export const LABELLED_POSTS: LabelledPost[] = [
   {
     text: 'We are thrilled to welcome Maria to our design team! Great things ahead.',
     tone: 'Positive',

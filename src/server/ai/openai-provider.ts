@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type AiProvider, AiProviderError, type CompleteOptions, type PromptMessage } from './provider';
 import { createSseParser } from './sse';
 
@@ -80,13 +81,21 @@ export function createOpenAIProvider(config: OpenAIConfig): AiProvider {
         if (result.text !== undefined) return result.text;
         if (tries >= 2 || !isRetryable(result.status))
           throw new AiProviderError('failed', `The model answered ${result.status}.`, result.status);
-        const announced = Number(result.retryAfter);
+        // No header is "not said", not 0 (Number(null) is 0).
+        const announced = result.retryAfter === null ? NaN : Number(result.retryAfter);
         const delay =
           Number.isFinite(announced) && announced >= 0
             ? Math.min(announced * 1000, baseDelay * 4)
             : baseDelay;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        if (signal.aborted) throw new AiProviderError('failed', 'The model did not answer in time.');
+        // The wait ends with the call: a client that went away or the deadline stops it, not only the next try.
+        try {
+          await sleep(delay, undefined, { signal });
+        } catch {
+          throw new AiProviderError(
+            'failed',
+            options.signal?.aborted ? 'The call was cancelled.' : 'The model did not answer in time.',
+          );
+        }
       }
     },
   };

@@ -126,7 +126,12 @@ export function createPerformanceService({ repo, userTags, clock }: PerformanceD
           ? suggestHashtags(keywordsOf(nlp, english), english, await userTags(actor.id))
           : [],
         optimalPostTime: await predict(actor.id, DEFAULT_DAYS, input.platforms),
-        sentiment: { sentiment: toneOf(score), score, analysed: judged.length > 0 },
+        sentiment: {
+          sentiment: toneOf(score),
+          score,
+          analysed: judged.length > 0,
+          notAnalysed: judged.length ? null : texts.length ? 'notEnglish' : 'noPosts',
+        },
         recommendations,
       };
     },

@@ -43,6 +43,7 @@ const RULES: Record<string, Access> = {
   'GET /api/audit': 'super_admin',
   'GET /api/admin/stats': 'admin',
   'GET /api/ai/status': 'user',
+  'GET /api/ai/posts/:id/insights': 'user',
   'POST /api/ai/generatePostInsights': 'user',
   'POST /api/ai/chatWithAI': 'user',
   'POST /api/ai/generateContent': 'user',

@@ -83,6 +83,12 @@ export const InsightsSchema = z.object({
 export type Insights = z.infer<typeof InsightsSchema>;
 export const InsightsResponseSchema = z.object({ response: InsightsSchema });
 
+// ---------- GET /api/ai/posts/:id/insights ----------
+/** One of the caller's posts, by id. */
+export const AiPostParamsSchema = z.object({ id: z.uuid('errors.validation') });
+/** The newest insights stored with the post (`generatedAt` says when), or null when none were made. */
+export const StoredInsightsResponseSchema = z.object({ response: InsightsSchema.nullable() });
+
 // ---------- POST /api/ai/chatWithAI ----------
 export const CHAT_ROLES = ['user', 'model'] as const;
 export const ChatMessageSchema = z.object({
@@ -165,6 +171,8 @@ export const PostDataSchema = z.object(
   },
   'ai.postDataRequired',
 );
+/** Why an analysis judged no text: nothing to analyse yet, or nothing in English. */
+export const PERFORMANCE_NOT_ANALYSED = ['noPosts', 'notEnglish'] as const;
 /** `postData` missing or not an object: 'Post data required.' */
 export const PerformanceRequestSchema = z.object({ postData: PostDataSchema });
 export const PerformanceSchema = z.object({
@@ -172,7 +180,13 @@ export const PerformanceSchema = z.object({
   sampleSize: z.number().int(),
   suggestedHashtags: z.array(z.string()),
   optimalPostTime: BestTimeSchema,
-  sentiment: SentimentSchema.omit({ content: true }),
+  sentiment: SentimentSchema.omit({ content: true }).extend({
+    /**
+     * Why no text was judged (`analysed: false`): `noPosts` while no post in scope has figures yet (so
+     * there is no text to judge), `notEnglish` when every text was in another language; null otherwise.
+     */
+    notAnalysed: z.enum(PERFORMANCE_NOT_ANALYSED).nullable(),
+  }),
   recommendations: z.array(RecommendationSchema),
 });
 export type Performance = z.infer<typeof PerformanceSchema>;

@@ -119,7 +119,10 @@ export const AnalyticsPostSchema = z.object({
   /** When the figures shown were read; null before the first reading. */
   lastReadAt: z.string().nullable(),
   state: z.enum(COLLECTION_STATES),
-  /** Why the latest reading was paused or failed (`networkErrors.<code>` on the web). */
+  /**
+   * Why the latest reading was paused or failed: a platform error code, which the web words for a reading
+   * (`analytics.readErrors`, else `networkErrors`).
+   */
   code: z.string().nullable(),
 });
 export type AnalyticsPost = z.infer<typeof AnalyticsPostSchema>;

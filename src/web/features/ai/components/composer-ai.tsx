@@ -1,5 +1,6 @@
 import { Alert, Box, Button } from '@mantine/core';
 import { IconBulb, IconMessageChatbot, IconSparkles } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Insights } from '../../../../shared/api/ai.schemas';
@@ -7,6 +8,7 @@ import type { Platform } from '../../../../shared/platforms/rules';
 import { notify } from '../../../lib/notify';
 import { aiErrorText } from '../api/ai-error';
 import { useGeneratePostInsights } from '../api/generate-post-insights';
+import { setPostInsights, usePostInsights } from '../api/get-post-insights';
 import { type ChatState, ChatDialog } from './chat-dialog';
 import { ContentDialog } from './content-dialog';
 import { InsightsPanel } from './insights-panel';
@@ -15,7 +17,7 @@ import { escapeHtml, htmlText, plainTextToHtml } from './plain-text-html';
 /**
  * The composer's AI actions (spec section 2): Generate AI Insights, Generate Content and Chat with AI.
  * Rendered inside the composer's toolbar: the buttons sit with the other tools, the insights on a line of
- * their own below them.
+ * their own below them. A saved post opens with the insights last stored with it (spec section 3).
  */
 export function ComposerAi({
   content,
@@ -27,7 +29,7 @@ export function ComposerAi({
   /** The post's HTML. */
   content: string;
   platforms: Platform[];
-  /** A saved post's id: its insights are stored with it. */
+  /** A saved post's id: its insights are stored with it, and the last stored ones are shown. */
   postId?: string;
   /** Puts HTML in at the cursor. */
   insert: (html: string) => void;
@@ -36,11 +38,25 @@ export function ComposerAi({
 }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<'content' | 'chat' | null>(null);
-  const [insights, setInsights] = useState<Insights | null>(null);
+  // Insights made while this post is open (and for which post); before any, the post's stored ones.
+  const [made, setMade] = useState<{ postId?: string; insights: Insights } | null>(null);
+  // The insights the user hid (by when they were made): new ones show again.
+  const [hidden, setHidden] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [chat, setChat] = useState<ChatState>({ history: [], tone: null });
+  // The composer stays mounted from one post to the next: what was made for the last one goes with it.
+  const [shownPost, setShownPost] = useState(postId);
+  if (shownPost !== postId) {
+    setShownPost(postId);
+    setMade(null);
+    setProblem(null);
+  }
+  const client = useQueryClient();
+  const stored = usePostInsights(postId);
   const generate = useGeneratePostInsights();
   const close = () => setOpen(null);
+  const latest = (made && made.postId === postId ? made.insights : null) ?? stored.data ?? null;
+  const insights = latest && latest.generatedAt !== hidden ? latest : null;
 
   const fetchInsights = () => {
     setProblem(null);
@@ -49,7 +65,8 @@ export function ComposerAi({
       { content, ...(platforms.length ? { platforms } : {}), ...(postId ? { postId } : {}) },
       {
         onSuccess: (result) => {
-          setInsights(result);
+          setMade({ postId, insights: result });
+          if (postId) setPostInsights(client, postId, result);
           notify({ color: 'green', message: t('aiPanel.insightsGenerated') });
         },
         onError: (error) => {
@@ -111,7 +128,7 @@ export function ComposerAi({
                 insights={insights}
                 // A space before, so the tag does not stick to the last word.
                 onHashtag={(tag) => insert(escapeHtml(` #${tag} `))}
-                onClose={() => setInsights(null)}
+                onClose={() => setHidden(insights.generatedAt)}
               />
             )
           )}

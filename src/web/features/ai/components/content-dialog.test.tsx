@@ -62,6 +62,42 @@ describe('Generate Content', () => {
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
   });
 
+  it("says 'Failed: {detail}' in a notification and 'Error: {detail}' inline (spec section 8)", async () => {
+    let answer: { status: number; json: object } = {
+      status: 424,
+      json: { statusCode: 424, code: 'ai_failed', message: 'ai.failed.content' },
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ 'GET /api/ai/status': status(true), 'POST /api/ai/generateContent': () => answer }).fetch,
+    );
+    renderWithProviders(
+      <ContentDialog platforms={[]} onInsert={() => {}} onReplace={() => {}} onClose={() => {}} />,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /Prompt/ }), { target: { value: 'Hi' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Failed: Failed to generate content.')).toBeTruthy();
+    const inline = () => screen.getAllByRole('alert').find((e) => e.classList.contains('mantine-Alert-root'));
+    expect(inline()!.textContent).toBe('Error: Failed to generate content.');
+
+    answer = {
+      status: 424,
+      json: { statusCode: 424, code: 'ai_invalid_response', message: 'ai.invalid.content' },
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const shape = 'Received invalid response format from AI content generation.';
+    expect(await screen.findByText(`Failed: ${shape}`)).toBeTruthy();
+    expect(inline()!.textContent).toBe(`Error: ${shape}`);
+
+    answer = {
+      status: 429,
+      json: { statusCode: 429, code: 'rate_limited', message: 'errors.rateLimited', retryAfterSeconds: 42 },
+    };
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Failed: Too many AI requests. Try again in 42 s.')).toBeTruthy();
+    expect(inline()!.textContent).toBe('Error: Too many AI requests. Try again in 42 s.');
+  });
+
   it('says so when the model went away after the status was read', async () => {
     vi.stubGlobal(
       'fetch',

@@ -40,7 +40,12 @@ export function ContentDialog({
       { prompt, tone, ...(platforms.length ? { platforms } : {}) },
       {
         onSuccess: () => notify({ color: 'green', message: t('aiPanel.contentGenerated') }),
-        onError: (error) => notify({ color: 'red', message: aiErrorText(t, i18n, error, 'content') }),
+        // Spec section 8: 'Failed: {detail}', the detail being the server's reason, else the fallback.
+        onError: (error) =>
+          notify({
+            color: 'red',
+            message: t('ai.failedDetail', { detail: aiErrorText(t, i18n, error, 'content') }),
+          }),
       },
     );
   };
@@ -73,7 +78,7 @@ export function ContentDialog({
               <ToneSelect value={tone} onChange={setTone} tones={tones} />
               {generate.isError && (
                 <Alert color="red" role="alert">
-                  {aiErrorText(t, i18n, generate.error, 'content')}
+                  {t('ai.errorDetail', { detail: aiErrorText(t, i18n, generate.error, 'content') })}
                 </Alert>
               )}
               <Group justify="flex-end">

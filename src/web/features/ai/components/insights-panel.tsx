@@ -3,12 +3,16 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Insights } from '../../../../shared/api/ai.schemas';
 import { InsightToneBadge } from './insight-tone-badge';
+import { InsightsTime } from './insights-time';
 import { recommendationText } from './recommendation-text';
 
 /** The bare tag, whether or not the server wrote its '#'. */
 const bareTag = (tag: string) => tag.replace(/^#+/, '');
 
-/** The composer's AI insights: the tone, the recommendations, and hashtags that go into the post on a click. */
+/**
+ * The composer's AI insights: the tone, when they were made, the recommendations, and hashtags that go
+ * into the post on a click.
+ */
 export function InsightsPanel({
   insights,
   onHashtag,
@@ -39,6 +43,7 @@ export function InsightsPanel({
             <IconX size={16} />
           </ActionIcon>
         </Group>
+        <InsightsTime insights={insights} />
         {!insights.analysed && (
           <Alert color="yellow" variant="light" p="xs">
             {t('ai.englishOnly')}

@@ -1,27 +1,9 @@
-import { Badge, Chip, Group, List, Stack, Text } from '@mantine/core';
+import { Chip, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Insights, InsightTone, Recommendation } from '../../../../shared/api/ai.schemas';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
-
-/** Spec section 9: Positive green, Neutral info (blue), Negative red. */
-export const TONE_COLORS: Record<InsightTone, string> = {
-  Positive: 'green',
-  Neutral: 'blue',
-  Negative: 'red',
-};
-
-/** One recommendation in the reader's language: `ai.rec.<code>` with its network and figures. */
-export function useRecommendationText() {
-  const { t } = useTranslation();
-  return (rec: Recommendation) =>
-    rec.code === 'model'
-      ? (rec.text ?? '')
-      : t(`ai.rec.${rec.code}`, {
-          ...rec.values,
-          platform: rec.platform ? PLATFORM_NAMES[rec.platform] : '',
-          defaultValue: rec.text ?? rec.code,
-        });
-}
+import type { Insights } from '../../../../shared/api/ai.schemas';
+import { InsightToneBadge } from './insight-tone-badge';
+import { InsightsTime } from './insights-time';
+import { recommendationText } from './recommendation-text';
 
 /**
  * Stored AI insights: the tone as a coloured badge with its score (or "English only" when the built-in
@@ -29,22 +11,22 @@ export function useRecommendationText() {
  */
 export function InsightsSummary({ insights }: { insights: Insights | null }) {
   const { t, i18n } = useTranslation();
-  const recText = useRecommendationText();
   if (!insights)
     return (
       <Text size="sm" c="dimmed">
         {t('ai.noInsights')}
       </Text>
     );
+  const recommendations = insights.recommendations
+    .map((rec) => recommendationText(t, i18n, rec))
+    .filter(Boolean);
   const score = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(insights.score);
   return (
     <Stack gap="xs">
       <Group gap="xs">
         {insights.analysed ? (
           <>
-            <Badge color={TONE_COLORS[insights.tone]} variant="light">
-              {t(`ai.insightTone.${insights.tone}`)}
-            </Badge>
+            <InsightToneBadge tone={insights.tone} />
             <Text size="xs" c="dimmed">
               {t('ai.score', { score })}
             </Text>
@@ -58,18 +40,16 @@ export function InsightsSummary({ insights }: { insights: Insights | null }) {
           · {t(`ai.source.${insights.source}`)}
         </Text>
       </Group>
+      <InsightsTime insights={insights} />
       <div>
         <Text size="sm" fw={500}>
           {t('ai.recommendations')}
         </Text>
-        {insights.recommendations.length ? (
+        {recommendations.length ? (
           <List size="sm" spacing={2}>
-            {insights.recommendations.map((rec, index) => (
-              <List.Item
-                key={`${rec.code}-${rec.platform ?? ''}-${index}`}
-                style={{ overflowWrap: 'anywhere' }}
-              >
-                {recText(rec)}
+            {recommendations.map((text, index) => (
+              <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
+                {text}
               </List.Item>
             ))}
           </List>

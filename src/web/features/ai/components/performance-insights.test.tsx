@@ -20,7 +20,7 @@ const performance = (enough: boolean): Performance => ({
           { platform: 'twitter', weekday: 1, hour: 12, engagement: null, posts: 0 },
         ],
   },
-  sentiment: { sentiment: 'Positive', score: 0.42, analysed: true },
+  sentiment: { sentiment: 'Positive', score: 0.42, analysed: true, notAnalysed: null },
   recommendations: [],
 });
 
@@ -68,6 +68,36 @@ describe('PerformanceInsights on the Analytics page', () => {
     expect(list.textContent).toContain('LinkedIn: Wednesday 9:00 AM');
     expect(list.textContent).toContain('X: Monday 12:00 PM');
     expect(list.textContent).not.toContain('posts: 0');
+  });
+
+  it('tells "nothing to analyse yet" apart from "not English"', async () => {
+    const unjudged = (notAnalysed: 'noPosts' | 'notEnglish'): Performance => ({
+      ...performance(false),
+      sampleSize: notAnalysed === 'noPosts' ? 0 : 2,
+      suggestedHashtags: [],
+      sentiment: { sentiment: 'Neutral', score: 0, analysed: false, notAnalysed },
+    });
+    let answer = unjudged('noPosts');
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        'POST /api/ai/analyzePostPerformance': () => ({ status: 200, json: { response: answer } }),
+      }).fetch,
+    );
+    renderWithProviders(<PerformanceInsights from="2030-01-01" to="2030-01-31" />);
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch AI Insights' }));
+    expect(
+      await screen.findByText(
+        'No post published in these dates has figures yet, so there is no text to analyse.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/reads English only/)).toBeNull();
+    expect(screen.getByRole('list', { name: 'AI Insights' }).textContent).not.toContain('Neutral');
+
+    answer = unjudged('notEnglish');
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch AI Insights' }));
+    expect(await screen.findByText(/reads English only/)).toBeTruthy();
+    expect(screen.queryByText(/no text to analyse/)).toBeNull();
   });
 
   it('shows the error in red and hides the list while it is there', async () => {

@@ -85,6 +85,11 @@ export function PerformanceInsights({ from, to }: { from: string; to: string }) 
                   <InsightToneBadge tone={data.sentiment.sentiment} />
                   <Text size="sm">{t('ai.score', { score: score(data.sentiment.score) })}</Text>
                 </Group>
+              ) : data.sentiment.notAnalysed === 'noPosts' ? (
+                // Nothing published with figures yet: not a language problem.
+                <Text size="sm" c="dimmed">
+                  {t('aiPanel.nothingToAnalyse')}
+                </Text>
               ) : (
                 <Alert color="yellow" variant="light" p="xs">
                   {t('ai.englishOnly')}

@@ -20,6 +20,7 @@ import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon'
 import { formatDateTime } from '../../../lib/format-date';
 import { POSTS_PAGE, type PostsSort } from '../api/get-posts';
 import { Figure } from './figure';
+import { readFailureText } from './read-failure';
 
 const FIGURES = ['likes', 'shares', 'comments', 'reach', 'impressions'] as const;
 const STATE_COLORS = { collecting: 'blue', paused: 'yellow', finished: 'gray', failed: 'red' } as const;
@@ -56,9 +57,7 @@ function SortHeader({
 /** Where the post's figures stand, in words; a paused or failed reading says why. */
 function StateBadge({ post }: { post: AnalyticsPost }) {
   const { t, i18n } = useTranslation();
-  const name = PLATFORM_NAMES[post.platform];
-  const reasonKey = `networkErrors.${post.code}`;
-  const reason = post.code && i18n.exists(reasonKey) ? t(reasonKey, { platform: name }) : null;
+  const reason = post.code ? readFailureText(t, i18n, post.code, PLATFORM_NAMES[post.platform]) : null;
   const badge = (
     <Badge
       color={STATE_COLORS[post.state]}

@@ -7,7 +7,7 @@ export interface ComposerAiSlotProps {
   /** The post's HTML. */
   content: string;
   platforms: Platform[];
-  /** A saved post's id: its insights are stored with it. */
+  /** A saved post's id: its insights are stored with it, and the last stored ones are shown. */
   postId?: string;
   /** Puts HTML in at the cursor. */
   insert: (html: string) => void;
