@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AtpAgent, lexToJson } from '@atproto/api';
 import { TestNetworkNoAppView } from '@atproto/dev-env';
+import { LOOPBACK, onLoopback } from './loopback';
 
 /**
  * A real Bluesky Personal Data Server (with its PLC directory) on loopback, for adapter tests that must
@@ -13,7 +13,6 @@ import { TestNetworkNoAppView } from '@atproto/dev-env';
  * and moderation services are left unconfigured so nothing is proxied anywhere.
  */
 
-const LOOPBACK = '127.0.0.1';
 /** The dev PDS signs every session token with this secret (`JWT_SECRET` in @atproto/dev-env). */
 const DEV_JWT_SECRET = 'jwt-secret';
 
@@ -29,6 +28,8 @@ export interface TestPdsHandle {
   /** How long `startPds` took, in milliseconds. */
   startupMs: number;
   createAccount(handle: string, password: string): Promise<{ did: string; handle: string }>;
+  /** A session of the account, as the Bluesky app makes one. */
+  login(handle: string, password: string): Promise<AtpAgent>;
   /** A new app password of the account, as the Bluesky settings page hands it out. */
   createAppPassword(handle: string, password: string, name: string): Promise<string>;
   /** The record's value in its JSON form, or null when it does not exist. */
@@ -39,62 +40,6 @@ export interface TestPdsHandle {
   /** The same session token (access or refresh) with its expiry in the past, still validly signed. */
   expireAccessToken(accessJwt: string): string;
   close(): Promise<void>;
-}
-
-/** A free loopback port, chosen by the kernel. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-// The PDS and PLC servers call `app.listen(port)` with no host, which binds every interface (`*:port`),
-// and neither takes a host option. While a network starts, `listen(port)` for one of the two ports we
-// chose gets the loopback host added. TestPds also makes a scratch directory in `os.tmpdir()` that it
-// never removes, so TMPDIR points into our own directory meanwhile. Both are process-wide, so starts
-// are serialised; each lasts a few hundred milliseconds.
-let startLock: Promise<unknown> = Promise.resolve();
-
-async function whilePinned<T>(ports: number[], scratch: string, create: () => Promise<T>): Promise<T> {
-  const originalListen = net.Server.prototype.listen;
-  const originalTmp = process.env.TMPDIR;
-  net.Server.prototype.listen = function loopbackListen(this: net.Server, ...args: unknown[]) {
-    const [port, next] = args;
-    if (
-      typeof port === 'number' &&
-      ports.includes(port) &&
-      (next === undefined || typeof next === 'function')
-    )
-      args.splice(1, 0, LOOPBACK);
-    return Reflect.apply(originalListen, this, args) as net.Server;
-  } as typeof originalListen;
-  process.env.TMPDIR = scratch;
-  try {
-    return await create();
-  } finally {
-    net.Server.prototype.listen = originalListen;
-    if (originalTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = originalTmp;
-  }
-}
-
-/** Runs `task` after every earlier start has finished. */
-function serialised<T>(task: () => Promise<T>): Promise<T> {
-  const run = startLock.then(task, task);
-  startLock = run.catch(() => undefined);
-  return run;
-}
-
-/** Throws unless `server` listens on 127.0.0.1 only. */
-function assertLoopback(name: string, server: net.Server | undefined): void {
-  const address = server?.address();
-  if (!address || typeof address === 'string' || address.address !== LOOPBACK)
-    throw new Error(`${name} is not bound to ${LOOPBACK}: ${JSON.stringify(address)}`);
 }
 
 /** A record as JSON on the wire: blob refs as `{ $type: 'blob', ref: { $link }, mimeType, size }`. */
@@ -115,7 +60,7 @@ function expireToken(accessJwt: string): string {
 }
 
 /**
- * Starts a PLC directory and a PDS (`TestNetworkNoAppView`) on free loopback ports, each call its own
+ * Starts a PLC directory and a PDS (`TestNetworkNoAppView`) on 127.0.0.1, each call its own
  * network with its own temporary data directory. Takes a few seconds; call it once per test file.
  */
 export async function startPds(): Promise<TestPdsHandle> {
@@ -124,33 +69,35 @@ export async function startPds(): Promise<TestPdsHandle> {
   let network: TestNetworkNoAppView;
   try {
     await mkdir(path.join(dir, 'data'));
-    network = await serialised(async () => {
-      const ports = [await freePort(), await freePort()] as const;
-      return whilePinned([...ports], dir, () =>
-        TestNetworkNoAppView.create({
-          plc: { port: ports[0] },
-          pds: {
-            port: ports[1],
-            didPlcUrl: `http://${LOOPBACK}:${ports[0]}`,
-            dataDirectory: path.join(dir, 'data'),
-            blobstoreDiskLocation: path.join(dir, 'blobs'),
-            // No AppView, no moderation service: nothing to proxy to, no lookups leave the machine.
-            bskyAppViewUrl: undefined,
-            bskyAppViewDid: undefined,
-            modServiceUrl: undefined,
-            modServiceDid: undefined,
-          },
-        }),
-      );
-    });
+    network = await onLoopback(dir, () =>
+      TestNetworkNoAppView.create({
+        pds: {
+          dataDirectory: path.join(dir, 'data'),
+          blobstoreDiskLocation: path.join(dir, 'blobs'),
+          // No AppView, no moderation service: nothing to proxy to, no lookups leave the machine.
+          bskyAppViewUrl: undefined,
+          bskyAppViewDid: undefined,
+          modServiceUrl: undefined,
+          modServiceDid: undefined,
+        },
+      }),
+    );
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
-  assertLoopback('PLC', network.plc.server.server);
-  assertLoopback('PDS', network.pds.server.server);
+  return pdsHandle(network.pds.port, started, async () => {
+    await network.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+}
 
-  const url = `http://${LOOPBACK}:${network.pds.port}`;
+/**
+ * What a test does with the PDS on 127.0.0.1:`port` of a network started at `started` (a
+ * `performance.now()`); `close` stops whatever the caller started.
+ */
+export function pdsHandle(port: number, started: number, close: () => Promise<void>): TestPdsHandle {
+  const url = `http://${LOOPBACK}:${port}`;
   const agent = new AtpAgent({ service: url });
 
   const login = async (handle: string, password: string) => {
@@ -162,6 +109,7 @@ export async function startPds(): Promise<TestPdsHandle> {
   return {
     url,
     startupMs: Math.round(performance.now() - started),
+    login,
     async createAccount(handle, password) {
       const fresh = new AtpAgent({ service: url });
       const { data } = await fresh.createAccount({ handle, password, email: `${handle}@example.com` });
@@ -202,9 +150,6 @@ export async function startPds(): Promise<TestPdsHandle> {
       return Buffer.from(data);
     },
     expireAccessToken: expireToken,
-    async close() {
-      await network.close();
-      await rm(dir, { recursive: true, force: true });
-    },
+    close,
   };
 }

@@ -4,9 +4,10 @@ import { createMetricsStore } from './shared';
 
 /**
  * A small fake of the one Bluesky AppView call analytics makes, `app.bsky.feed.getPosts`, as a PDS
- * answers it through its AppView: the local PDS of `test/pds.ts` runs without an AppView, so its proxy
- * cannot answer this. Posts are added by a test (`addPost`); an expired session answers `ExpiredToken`
- * and, since it cannot be refreshed or logged into, the adapter must report `auth`.
+ * answers it through its AppView: fast, and without the PostgreSQL that the real AppView of
+ * `test/bluesky-network.ts` needs (`bluesky.metrics.int.test.ts`). Posts are added by a test
+ * (`addPost`); an expired session answers `ExpiredToken` and, since it cannot be refreshed or logged
+ * into, the adapter must report `auth`.
  */
 
 const CID = 'bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvx5xytvske7mr3hpm';

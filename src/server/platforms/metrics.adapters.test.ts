@@ -92,7 +92,7 @@ describe('X', () => {
   });
 });
 
-describe('Bluesky (a fake of app.bsky.feed.getPosts: the local PDS has no AppView)', () => {
+describe('Bluesky (a fake of app.bsky.feed.getPosts; bluesky.metrics.int.test.ts reads a real AppView)', () => {
   it('reads likes, reposts plus quotes and replies; reach and views are not Bluesky figures', async () => {
     const fake = await startBlueskyAppViewFake();
     closers.push(() => fake.close());
