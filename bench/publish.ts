@@ -1,9 +1,13 @@
-// npm run bench:publish — publishing punctuality and burst throughput against a fake X that answers at
-// once (DESIGN.md section 5; the publishing issue's benchmark). Prints figures; not a timed test.
-//   1. embedded (PGlite), one process: 3,000 posts due evenly over 60 s → lateness p50/p99 (goal p99 ≤ 100 ms, issue 15)
-//   2. embedded, one process: 10,000 posts due the same second → time to publish all, rate, duplicates
-//   3. PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, if reachable): the same burst with one and
-//      with two worker processes → both rates and the speed-up
+// npm run bench:publish — publishing punctuality, bursts and scale-out against a fake X (DESIGN.md section
+// 5; issue 15). Prints each figure with its goal and the machine, and writes bench/results/publish-*.json.
+//   punctuality  embedded (PGlite), one process: 3,000 posts due evenly over 60 s → lateness p50/p99 (goal p99 ≤ 100 ms)
+//   burst        embedded, one process: 10,000 posts due the same second → all published ≤ 10 s, peak RSS ≤ 400 MB
+//   postgres     PostgreSQL, one worker process: the same burst → ≤ 5 s
+//   scale        PostgreSQL, a fake that answers in 300 ms and 10 calls at once per worker: 1,000 posts with
+//                1, 2 and 4 worker processes → speed-ups (goals ×1.8 and ×3.2)
+//   huge         PostgreSQL, 4 worker processes: 100,000 posts due the same second (time, rate, duplicates)
+// BENCH_PHASES=punctuality,burst,… (default all) and BENCH_BURST=10000 narrow a run while tuning; PostgreSQL
+// is BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one, and its phases are skipped when unreachable.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +20,13 @@ import { type Database, type Db, openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
 import { startQueue } from '../src/server/jobs/queue';
 import { createPublishScheduler, publishTargetJob } from '../src/server/publishing/publish.job';
-import { startServer } from '../test/child-server';
+import { type ChildServer, startServer } from '../test/child-server';
 import { startXFake, type XFake } from '../test/fakes/twitter';
+import { report } from './report.mjs';
 
 const logger = pino({ level: 'silent' });
 // BENCH_PHASES=punctuality,burst,postgres (default all) and BENCH_BURST=10000 narrow a run while tuning.
-const phases = new Set((process.env.BENCH_PHASES ?? 'punctuality,burst,postgres').split(','));
+const phases = new Set((process.env.BENCH_PHASES ?? 'punctuality,burst,postgres,scale,huge').split(','));
 const BURST = Number(process.env.BENCH_BURST ?? 10_000);
 const encryptionKey = randomBytes(32);
 const secret = randomBytes(32).toString('hex');
@@ -108,14 +113,26 @@ async function arrivals(x: XFake, tag: string, count: number, timeoutMs: number)
   }
 }
 
-function burstFigures(label: string, tweets: { text: string; createdAt: Date }[], count: number, due: Date) {
+/** How long after `due` the last of `count` posts reached the fake, and how many came twice. */
+function burstResult(tweets: { text: string; createdAt: Date }[], count: number, due: Date) {
   const unique = new Set(tweets.map((t) => t.text)).size;
   const last = Math.max(...tweets.map((t) => t.createdAt.getTime()));
   const seconds = (last - due.getTime()) / 1000;
-  console.log(
-    `${label}: ${unique} of ${count} published in ${seconds.toFixed(1)} s after their time → ${(unique / seconds).toFixed(0)} posts/s; duplicates ${tweets.length - unique} (target: all within 60 s, none duplicated)`,
-  );
-  return unique / seconds;
+  return { published: unique, count, seconds, rate: unique / seconds, duplicates: tweets.length - unique };
+}
+
+const rep = report('publish', 'pglite + postgresql');
+
+/** The largest resident memory of this process while `work` runs (sampled every 100 ms), in MB. */
+async function peakRss<T>(work: () => Promise<T>) {
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
+  try {
+    const result = await work();
+    return { result, peakMb: Math.max(peak, process.memoryUsage.rss()) / 2 ** 20 };
+  } finally {
+    clearInterval(sampler);
+  }
 }
 
 async function embedded() {
@@ -129,33 +146,48 @@ async function embedded() {
     if (phases.has('punctuality')) {
       const start = Date.now() + 8000;
       const dueOf = (i: number) => new Date(start + Math.floor((i * 60_000) / 3000));
-      const t0 = performance.now();
       await seed(database.db, queue, userId, 'punctual', dueOf, 3000);
-      console.log(`seeded 3,000 posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       const punctual = await arrivals(x, 'punctual', 3000, 130_000);
       const lateness = punctual
         .map((t) => t.createdAt.getTime() - dueOf(Number(t.text.split(' ')[1]) - 1).getTime())
         .sort((a, b) => a - b);
       console.log(
-        `punctuality (3,000 posts over 60 s, embedded): ${punctual.length} published; lateness p50 ${percentile(lateness, 50)} ms, p99 ${percentile(lateness, 99)} ms, max ${lateness.at(-1)} ms (goal p99 ≤ 100 ms)`,
+        `punctuality: 3,000 posts due evenly over 60 s, embedded, one process (${punctual.length} published)`,
       );
+      rep.figure('punctuality.p50', 'lateness p50', percentile(lateness, 50), 'ms');
+      rep.figure('punctuality.p99', 'lateness p99', percentile(lateness, 99), 'ms', { max: 100 });
+      rep.figure('punctuality.max', 'lateness max', lateness.at(-1)!, 'ms');
     }
     if (phases.has('burst')) {
       const due = new Date(Date.now() + 10_000);
-      const t0 = performance.now();
       await seed(database.db, queue, userId, 'burst', () => due, BURST);
-      console.log(`seeded ${BURST} posts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      await arrivals(x, 'burst', BURST, 200_000);
-      await sleep(1000);
-      burstFigures(
-        `burst (${BURST} posts due at one second, embedded, one process)`,
+      const { peakMb } = await peakRss(async () => {
+        await arrivals(x, 'burst', BURST, 200_000);
+        await sleep(1000);
+      });
+      const burst = burstResult(
         x.posts.filter((p) => p.text.startsWith('burst ')),
         BURST,
         due,
       );
+      console.log(
+        `burst: ${BURST} posts due at one second, embedded, one process (${burst.published} published)`,
+      );
+      rep.figure('burst.embedded.seconds', 'all published after', burst.seconds, 's', { max: 10 });
+      rep.figure('burst.embedded.rate', 'rate', burst.rate, 'posts/s');
+      rep.figure('burst.embedded.duplicates', 'duplicates', burst.duplicates, 'posts', { max: 0 });
+      rep.figure(
+        'burst.embedded.peakRss',
+        'peak resident memory (the bench, its fake and the app)',
+        peakMb,
+        'MB',
+        {
+          max: 400,
+        },
+      );
     }
   } finally {
-    publisher.stop();
+    await publisher.stop();
     await queue.stop();
     await database.close();
     await x.close();
@@ -163,45 +195,85 @@ async function embedded() {
   }
 }
 
-async function postgresBurst(baseUrl: string, workers: number) {
+/**
+ * A burst on PostgreSQL: `workers` worker processes are started first, then `count` posts are saved due
+ * at one second, a few seconds ahead. Returns how long after that second the last one was published.
+ */
+async function postgresBurst(
+  baseUrl: string,
+  {
+    workers,
+    count,
+    latencyMs = 0,
+    workerEnv = {},
+  }: {
+    workers: number;
+    count: number;
+    latencyMs?: number;
+    workerEnv?: Record<string, string>;
+  },
+) {
   const name = `postwell_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const x = await startXFake();
+  const x = await startXFake({ latencyMs });
   const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-publish-pg-'));
   const database = await openDatabase({ url: url.toString() });
   const { queue, userId } = await prepare(x, database, dataDir, false);
-  const children = [];
+  const children: ChildServer[] = [];
   try {
-    const due = new Date(Date.now() + 25_000);
-    await seed(database.db, queue, userId, 'burst', () => due, BURST);
-    for (let i = 0; i < workers; i++) {
-      children.push(
-        await startServer(
-          {
-            ...x.env,
-            DATABASE_URL: url.toString(),
-            DATA_DIR: dataDir,
-            ENCRYPTION_KEY: encryptionKey.toString('hex'),
-            AUTH_SECRET: secret,
-            LOG_LEVEL: 'info',
-          },
-          { port: 0, args: ['--role=worker'], waitFor: 'ready' },
+    children.push(
+      ...(await Promise.all(
+        Array.from({ length: workers }, () =>
+          startServer(
+            {
+              ...x.env,
+              DATABASE_URL: url.toString(),
+              DATA_DIR: dataDir,
+              ENCRYPTION_KEY: encryptionKey.toString('hex'),
+              AUTH_SECRET: secret,
+              LOG_LEVEL: 'info',
+              ...workerEnv,
+            },
+            {
+              port: 0,
+              args: ['--role=worker'],
+              waitFor: 'ready',
+              // e.g. BENCH_WORKER_NODE_ARGS=--cpu-prof to see where a worker's time goes.
+              nodeArgs: process.env.BENCH_WORKER_NODE_ARGS?.split(' ').filter(Boolean),
+            },
+          ),
         ),
-      );
-    }
-    if (Date.now() > due.getTime()) console.log('warning: the workers started after the burst was due');
-    await arrivals(x, 'burst', BURST, 200_000);
-    await sleep(1000);
-    return burstFigures(
-      `burst (${BURST} posts due at one second, PostgreSQL, ${workers} worker process${workers > 1 ? 'es' : ''})`,
-      x.posts.filter((p) => p.text.startsWith('burst ')),
-      BURST,
-      due,
+      )),
     );
+    // Saving 100,000 posts takes a while: they come due a little after it ends.
+    const due = new Date(Date.now() + 3000 + count / 5);
+    const tag = `burst${workers}`;
+    await seed(database.db, queue, userId, tag, () => due, count);
+    if (Date.now() > due.getTime()) console.log('warning: the posts were saved after their time');
+    await arrivals(x, tag, count, 600_000);
+    await sleep(1000);
+    // How the burst was shared: each worker's posts, and when its first and last attempt began.
+    const { rows } = await database.executeSql(
+      `select worker, count(*)::int as n, extract(epoch from min(started_at) - $1::timestamptz) as first,
+              extract(epoch from max(started_at) - $1::timestamptz) as last
+         from publish_attempts group by worker order by worker`,
+      [due],
+    );
+    const shares = (rows as { n: number; first: number; last: number }[])
+      .map((r) => `${r.n} (${Number(r.first).toFixed(1)}–${Number(r.last).toFixed(1)} s)`)
+      .join(', ');
+    return {
+      ...burstResult(
+        x.posts.filter((p) => p.text.startsWith(`${tag} `)),
+        count,
+        due,
+      ),
+      shares,
+    };
   } finally {
     await Promise.all(children.map((c) => c.stop()));
     await queue.stop();
@@ -222,13 +294,56 @@ const reachable = await new pg.Client({ connectionString: pgUrl }).connect().the
   () => true,
   () => false,
 );
-if (!phases.has('postgres')) {
-  // skipped
-} else if (reachable) {
-  const one = await postgresBurst(pgUrl, 1);
-  const two = await postgresBurst(pgUrl, 2);
-  console.log(`PostgreSQL speed-up with two worker processes: ×${(two / one).toFixed(2)}`);
-} else {
-  console.log(`PostgreSQL not reachable at ${pgUrl}: scale-out figures skipped`);
+if (!reachable) console.log(`PostgreSQL not reachable at ${pgUrl}: its phases are skipped`);
+if (reachable && phases.has('postgres')) {
+  const one = await postgresBurst(pgUrl, { workers: 1, count: BURST });
+  console.log(
+    `burst: ${BURST} posts due at one second, PostgreSQL, one worker process (${one.published} published)`,
+  );
+  rep.figure('burst.postgres.seconds', 'all published after', one.seconds, 's', { max: 5 });
+  rep.figure('burst.postgres.rate', 'rate', one.rate, 'posts/s');
+  rep.figure('burst.postgres.duplicates', 'duplicates', one.duplicates, 'posts', { max: 0 });
 }
-process.exit(0);
+if (reachable && phases.has('scale')) {
+  // Real networks answer in 100–1000 ms: publishing waits far more than it computes. Each worker makes
+  // at most 10 calls to the network at once (PUBLISH_NETWORK_CONCURRENCY's default).
+  const scale = { count: 1000, latencyMs: 300, workerEnv: { PUBLISH_NETWORK_CONCURRENCY: '10' } };
+  console.log(
+    'scale-out: 1,000 posts due at one second, PostgreSQL, a network answering in 300 ms, 10 calls at once per worker',
+  );
+  const rates: Record<number, number> = {};
+  for (const workers of [1, 2, 4]) {
+    const run = await postgresBurst(pgUrl, { ...scale, workers });
+    rates[workers] = run.rate;
+    console.log(
+      `  ${workers} worker${workers > 1 ? 's' : ''}: posts per worker (first–last attempt) ${run.shares}`,
+    );
+    rep.figure(
+      `scale.${workers}.seconds`,
+      `${workers} worker${workers > 1 ? 's' : ''}: all published after`,
+      run.seconds,
+      's',
+    );
+    rep.figure(
+      `scale.${workers}.duplicates`,
+      `${workers} worker${workers > 1 ? 's' : ''}: duplicates`,
+      run.duplicates,
+      'posts',
+      { max: 0 },
+    );
+  }
+  rep.figure('scale.speedup2', 'speed-up with 2 workers', rates[2]! / rates[1]!, '×', { min: 1.8 });
+  rep.figure('scale.speedup4', 'speed-up with 4 workers', rates[4]! / rates[1]!, '×', { min: 3.2 });
+}
+if (reachable && phases.has('huge')) {
+  const count = Number(process.env.BENCH_HUGE ?? 100_000);
+  const huge = await postgresBurst(pgUrl, { workers: 4, count });
+  console.log(
+    `burst: ${count} posts due at one second, PostgreSQL, 4 worker processes (${huge.published} published)`,
+  );
+  rep.figure('huge.seconds', 'all published after', huge.seconds, 's');
+  rep.figure('huge.rate', 'rate', huge.rate, 'posts/s');
+  rep.figure('huge.duplicates', 'duplicates', huge.duplicates, 'posts', { max: 0 });
+}
+rep.save({ burst: BURST });
+process.exit(process.exitCode ?? 0);

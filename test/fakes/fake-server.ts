@@ -135,6 +135,11 @@ export interface FakeServerOptions {
   faultReplies?: Partial<Record<'429' | '500', () => FakeReply>>;
   /** Random source for `fault.rate`, so a test can be made deterministic. */
   random?: () => number;
+  /**
+   * How long each API call (not the OAuth endpoints) takes before it is handled, as a real network's
+   * does (100–1000 ms): publishing is then bound by waiting, as in production (bench:publish scale-out).
+   */
+  latencyMs?: number;
 }
 
 /** A JSON answer. */
@@ -355,6 +360,8 @@ export async function startFakeServer(
         recorded.fault = fault;
         reply = faultReply(fault, options, faults.retryAfterSeconds());
       } else {
+        if (options.latencyMs && !options.isAuthEndpoint?.(req))
+          await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
         try {
           reply = (await handler(req, holder.fake!)) ?? notFound(req);
         } catch (error) {

@@ -68,6 +68,8 @@ export interface XFakeOptions {
   checkAfterSecs?: number;
   /** Random source for `fault.rate`. */
   random?: () => number;
+  /** Each API call waits this long before it is answered (fake-server.ts). */
+  latencyMs?: number;
 }
 
 export interface XFake extends FakeServer {
@@ -546,6 +548,7 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     },
     {
       isAuthEndpoint: (req) => req.path === '/i/oauth2/authorize' || req.path === '/2/oauth2/token',
+      latencyMs: options.latencyMs,
       faultReplies: {
         '429': () =>
           json(

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type ChangeFeed, createVersionedCache } from './change-feed';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './client';
+import { type ChangeFeed, createChangeFeed, createVersionedCache, parseChange } from './change-feed';
 
 /** A feed whose versions the test moves by hand; `listening: false` is a lost connection. */
 function manualFeed() {
@@ -83,5 +85,55 @@ describe('the versioned cache', () => {
     expect(cache.size).toBe(2);
     expect(await cache.get('ann', 'a', async () => 'new a')).toBe('aaaa');
     expect(await cache.get('ann', 'b', async () => 'new b')).toBe('new b');
+  });
+});
+
+describe('changes that say which scheduled times they touched', () => {
+  /** A feed over a database whose notices the test sends by hand. */
+  async function feedWithNotices() {
+    let send: (payload: string) => void = () => undefined;
+    const database = {
+      listen: async (_channel: string, handlers: { message: (payload: string) => void }) => {
+        send = handlers.message;
+      },
+    } as unknown as Database;
+    const feed = await createChangeFeed(database, { warn() {}, info() {} } as unknown as FastifyBaseLogger);
+    return { feed, send: (payload: string) => send(payload) };
+  }
+  const march = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-04-01T00:00:00Z') };
+  const may = { from: new Date('2026-05-01T00:00:00Z'), to: new Date('2026-06-01T00:00:00Z') };
+  const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+
+  it('reads the times of a notice, and takes one it cannot read as a change to anything', () => {
+    expect(parseChange('posts:u1')).toEqual({ key: 'posts:u1' });
+    expect(parseChange('posts:u1 1772323200,n')).toEqual({ key: 'posts:u1', times: [1772323200] });
+    expect(parseChange('posts:u1 n')).toEqual({ key: 'posts:u1', times: [] });
+    expect(parseChange('posts:u1 12,abc')).toEqual({ key: 'posts:u1' });
+    expect(parseChange(`posts:u1 ${'9'.repeat(40)}`)).toEqual({ key: 'posts:u1' });
+  });
+
+  it('moves a range only for a change inside it, a change without times, or one too old to remember', async () => {
+    const { feed, send } = await feedWithNotices();
+    const start = feed.version('posts', 'u1', march)!;
+    send(`posts:u1 ${seconds('2026-05-10T09:00:00Z')},n`);
+    expect(feed.version('posts', 'u1', march)).toBe(start);
+    expect(feed.version('posts', 'u1', may)).toBeGreaterThan(start);
+    // Without a range, any change moves the version (the caches that keep what is not about days).
+    expect(feed.version('posts', 'u1')).toBeGreaterThan(start);
+    send(`posts:u1 ${seconds('2026-03-31T23:59:59Z')}`);
+    const afterMarch = feed.version('posts', 'u1', march)!;
+    expect(afterMarch).toBeGreaterThan(start);
+    send('posts:u2');
+    expect(feed.version('posts', 'u1', march)).toBe(afterMarch);
+    send('posts:u1');
+    expect(feed.version('posts', 'u1', march)).toBeGreaterThan(afterMarch);
+
+    const kept = feed.version('posts', 'u1', march)!;
+    feed.touch('posts', 'u1', [null, new Date('2026-05-02T00:00:00Z')]);
+    for (let i = 0; i < 63; i++) send(`posts:u1 ${seconds('2026-05-03T00:00:00Z')}`);
+    expect(feed.version('posts', 'u1', march)).toBe(kept);
+    // A 65th: the first is forgotten, and a forgotten change could have been anywhere.
+    send(`posts:u1 ${seconds('2026-05-04T00:00:00Z')}`);
+    expect(feed.version('posts', 'u1', march)).toBeGreaterThan(kept);
   });
 });

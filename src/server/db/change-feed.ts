@@ -19,7 +19,11 @@ export const CHANGES_CHANNEL = 'postwell_changes';
  * version moves once listening resumes.
  */
 export interface ChangeFeed {
-  version(kind: ChangeKind, userId: string): number | undefined;
+  /**
+   * With `range`, only changes that may concern that span of scheduled times move the version: a change
+   * to posts says which times it touched (migration 0018), and one that cannot say moves every range.
+   */
+  version(kind: ChangeKind, userId: string, range?: TimeRange): number | undefined;
   /**
    * The newest version handed out to anyone, or undefined while not listening. Read before computing
    * something whose user is not known yet (a session from its cookie): if that user's version is still
@@ -32,8 +36,36 @@ export interface ChangeFeed {
    * that write with SQL and then read through a cache.
    */
   sync(): Promise<void>;
-  /** A change made by this process, known before the database's notice of it comes back. */
-  touch(kind: ChangeKind, userId: string): void;
+  /**
+   * A change made by this process, known before the database's notice of it comes back. `at`: the
+   * scheduled times it touched, old and new (null: a post without a date); without it, anything.
+   */
+  touch(kind: ChangeKind, userId: string, at?: (Date | null)[]): void;
+}
+
+/** A span of scheduled times, both ends included. */
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+/** Changes whose times are remembered per user; older ones count as changes to everything. */
+const DATED_CHANGES_KEPT = 64;
+
+/**
+ * `posts:<user>` or `posts:<user> <t1>,<t2>,…` (epoch seconds, `n` for no date): the key, and the
+ * times in seconds (a change to a post without a date touches no range), or undefined for "anything".
+ */
+export function parseChange(payload: string): { key: string; times?: number[] } {
+  const space = payload.indexOf(' ');
+  if (space < 0) return { key: payload };
+  const times: number[] = [];
+  for (const part of payload.slice(space + 1).split(',')) {
+    if (part === 'n') continue;
+    if (!/^-?\d{1,12}$/.test(part)) return { key: payload.slice(0, space) };
+    times.push(Number(part));
+  }
+  return { key: payload.slice(0, space), times };
 }
 
 /** For a process that does not follow changes: every version unknown, so nothing is ever cached. */
@@ -48,11 +80,33 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
   let tick = 0;
   let resetAt = 0;
   let listening = true;
-  const versions = new Map<string, number>();
+  /** The last change of each kind and user, whatever it touched. */
+  const latest = new Map<string, number>();
+  /** The last change of each kind and user that could not say what it touched. */
+  const unbounded = new Map<string, number>();
+  /** The recent changes that said which scheduled times they touched. */
+  const dated = new Map<string, { tick: number; times: number[] }[]>();
   const waiting = new Map<string, () => void>();
   const reset = () => {
-    versions.clear();
+    latest.clear();
+    unbounded.clear();
+    dated.clear();
     resetAt = ++tick;
+  };
+  const record = (key: string, times?: number[]) => {
+    const at = ++tick;
+    latest.set(key, at);
+    if (!times) {
+      unbounded.set(key, at);
+      dated.delete(key);
+      return;
+    }
+    const log = dated.get(key) ?? [];
+    log.push({ tick: at, times });
+    // Forgetting which times an old change touched makes it a change to everything: never too little.
+    if (log.length > DATED_CHANGES_KEPT)
+      unbounded.set(key, Math.max(unbounded.get(key) ?? 0, log.shift()!.tick));
+    dated.set(key, log);
   };
   await database.listen(CHANGES_CHANNEL, {
     message(payload) {
@@ -60,7 +114,10 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
       if (marker) {
         waiting.delete(payload);
         marker();
-      } else versions.set(payload, ++tick);
+      } else {
+        const { key, times } = parseChange(payload);
+        record(key, times);
+      }
     },
     lost() {
       listening = false;
@@ -74,13 +131,23 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
     },
   });
   return {
-    version(kind, userId) {
+    version(kind, userId, range) {
       if (!listening) return undefined;
-      return Math.max(versions.get(`${kind}:${userId}`) ?? 0, resetAt);
+      const key = `${kind}:${userId}`;
+      if (!range) return Math.max(latest.get(key) ?? 0, resetAt);
+      const from = Math.floor(range.from.getTime() / 1000);
+      const to = Math.ceil(range.to.getTime() / 1000);
+      let version = Math.max(unbounded.get(key) ?? 0, resetAt);
+      for (const change of dated.get(key) ?? [])
+        if (change.tick > version && change.times.some((t) => t >= from && t <= to)) version = change.tick;
+      return version;
     },
     current: () => (listening ? tick : undefined),
-    touch(kind, userId) {
-      versions.set(`${kind}:${userId}`, ++tick);
+    touch(kind, userId, at) {
+      record(
+        `${kind}:${userId}`,
+        at?.flatMap((date) => (date ? [Math.floor(date.getTime() / 1000)] : [])),
+      );
     },
     async sync() {
       if (!listening) return;
@@ -112,10 +179,13 @@ export function createVersionedCache<V>(options: {
     bytes -= entry.size;
   };
   return {
-    /** The answer for `key`, computed by `compute` unless a current one is kept. */
-    async get(userId: string, key: string, compute: () => Promise<V>): Promise<V> {
+    /**
+     * The answer for `key`, computed by `compute` unless a current one is kept. An answer about a
+     * `range` of scheduled times is kept through changes that did not touch it.
+     */
+    async get(userId: string, key: string, compute: () => Promise<V>, range?: TimeRange): Promise<V> {
       const fullKey = `${userId}\u0000${key}`;
-      const before = options.feed.version(options.kind, userId);
+      const before = options.feed.version(options.kind, userId, range);
       const entry = entries.get(fullKey);
       if (entry && before !== undefined && entry.version === before) {
         // Most recently used goes to the end of the Map's order.
@@ -137,7 +207,7 @@ export function createVersionedCache<V>(options: {
         if (pending.get(fullKey)?.promise === promise) pending.delete(fullKey);
       }
       // Keep it only if nothing changed while it was computed: it could have read the old state.
-      const after = options.feed.version(options.kind, userId);
+      const after = options.feed.version(options.kind, userId, range);
       if (before !== undefined && after === before) {
         const size = options.sizeOf(value);
         if (size <= options.maxBytes) {

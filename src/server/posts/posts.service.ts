@@ -150,8 +150,8 @@ export function createPostsService({
    * After a write: this process's kept months of that user go at once, so the calendar that asks right
    * after its own change sees it (the database's notice follows, a moment later, for other processes).
    */
-  const saved = (actor: SessionUser, post: PostWithTargets) => {
-    changes.touch('posts', actor.id);
+  const saved = (actor: SessionUser, post: PostWithTargets, before?: PostWithTargets) => {
+    changes.touch('posts', actor.id, [post.scheduledAt, ...(before ? [before.scheduledAt] : [])]);
     return present(actor, post);
   };
 
@@ -216,16 +216,23 @@ export function createPostsService({
      * says one of this user's posts, their networks, media or accounts changed.
      */
     listBetweenSerialised(actor: SessionUser, from: Date, to: Date): Promise<SerialisedRange> {
-      return ranges.get(actor.id, `${from.toISOString()} ${to.toISOString()}`, async () => {
-        const list = PostListSchema.parse(await listBetween(actor, from, to));
-        const body = Buffer.from(JSON.stringify(list));
-        const gzipped = await gzip(body, { level: 6 });
-        return {
-          body,
-          gzipped,
-          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-        };
-      });
+      const key = `${from.toISOString()} ${to.toISOString()}`;
+      return ranges.get(
+        actor.id,
+        key,
+        async () => {
+          const list = PostListSchema.parse(await listBetween(actor, from, to));
+          const body = Buffer.from(JSON.stringify(list));
+          const gzipped = await gzip(body, { level: 6 });
+          return {
+            body,
+            gzipped,
+            etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+          };
+          // Kept through changes to posts of other days (an autosaved draft without a date, another month).
+        },
+        { from, to },
+      );
     },
     /** The user's drafts, dated or not, the latest changed first: where a draft without a date is found again. */
     async listDrafts(actor: SessionUser, limit: number, offset: number): Promise<DraftList> {
@@ -253,16 +260,17 @@ export function createPostsService({
           'NOT_SCHEDULED',
           'Only a scheduled post that has not started going out can be cancelled.',
         );
-      return saved(actor, (await repo.find(actor.id, id))!);
+      return saved(actor, (await repo.find(actor.id, id))!, post);
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);
       return saved(actor, await repo.create(actor.id, values, input.platforms, links));
     },
     async update(actor: SessionUser, id: string, input: PostInput) {
-      editable(await own(actor, id));
+      const before = await own(actor, id);
+      editable(before);
       const { values, links } = await prepare(actor, input);
-      return saved(actor, await repo.replace(actor.id, id, values, input.platforms, links));
+      return saved(actor, await repo.replace(actor.id, id, values, input.platforms, links), before);
     },
     /** Sends the failed targets of a post again, now; the published ones are left alone. */
     async retry(actor: SessionUser, id: string) {
@@ -270,7 +278,7 @@ export function createPostsService({
       if (!post.targets.some((t) => t.status === 'failed'))
         throw new AppError(409, 'NOTHING_TO_RETRY', 'No network of this post has failed.');
       assertMayPublish(actor);
-      return saved(actor, await repo.retryFailed(actor.id, id, clock()));
+      return saved(actor, await repo.retryFailed(actor.id, id, clock()), post);
     },
     /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
     async reschedule(actor: SessionUser, id: string, date: string) {
@@ -286,7 +294,7 @@ export function createPostsService({
         if (scheduledAt.getTime() < clock().getTime() - PAST_TOLERANCE_MS)
           throw invalid('date', 'posts.scheduledAtPast', 'in the past');
       }
-      return saved(actor, await repo.setScheduledAt(actor.id, id, scheduledAt));
+      return saved(actor, await repo.setScheduledAt(actor.id, id, scheduledAt), post);
     },
     async remove(actor: SessionUser, id: string) {
       const post = await own(actor, id);
@@ -297,7 +305,7 @@ export function createPostsService({
           'This post is being published right now; try again in a moment.',
         );
       await repo.remove(actor.id, id);
-      changes.touch('posts', actor.id);
+      changes.touch('posts', actor.id, [post.scheduledAt]);
     },
   };
 }

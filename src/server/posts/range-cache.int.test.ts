@@ -90,6 +90,49 @@ describe('the calendar range, kept between changes', () => {
     });
   });
 
+  it('keeps a month through changes to other days, and drops it for a change inside it', async () => {
+    const carol = (await signedInUsers(t, 'carol')).carol;
+    await schedule(carol, 'carol kept');
+    expect(await cards(carol)).toEqual(['carol kept']);
+    await rewriteSilently('carol kept', 'carol rewritten');
+    await t.ctx.changes.sync();
+    // A draft without a date (an autosave), a post in May and one moved from May to April: outside March.
+    const draft = await call(carol, 'POST', '/api/posts', {
+      content: '<p>autosaved</p>',
+      platforms: ['bluesky'],
+      action: 'draft',
+      timezone: 'UTC',
+    });
+    expect(draft.statusCode).toBe(201);
+    const may = await call(carol, 'POST', '/api/posts', {
+      content: '<p>in May</p>',
+      platforms: ['bluesky'],
+      action: 'schedule',
+      scheduledAt: '2026-05-04T10:00:00Z',
+      timezone: 'UTC',
+    });
+    expect(may.statusCode).toBe(201);
+    expect(
+      (await call(carol, 'POST', `/api/posts/${may.json().id}/reschedule`, { date: '2026-04-20' }))
+        .statusCode,
+    ).toBe(200);
+    await t.ctx.database.executeSql(`update posts set content_html = '<p>draft edited with SQL</p>'
+      where content_html = '<p>autosaved</p>'`);
+    await t.ctx.changes.sync();
+    expect(await cards(carol)).toEqual(['carol kept']);
+    // Moving the April post into March concerns March: its old day and its new one are both announced.
+    expect(
+      (await call(carol, 'POST', `/api/posts/${may.json().id}/reschedule`, { date: '2026-03-30' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await cards(carol)).sort()).toEqual(['carol rewritten', 'in May']);
+    // And out of March again, with SQL as another process would: March drops it.
+    await t.ctx.database.executeSql(`update posts set scheduled_at = '2026-06-01T10:00:00Z'
+      where content_html = '<p>in May</p>'`);
+    await t.ctx.changes.sync();
+    expect(await cards(carol)).toEqual(['carol rewritten']);
+  });
+
   it('shows an account that needs reconnecting on the kept month at once', async () => {
     await t.ctx.database.executeSql(
       `insert into social_connections (user_id, platform, account_id, username, credentials, status)

@@ -51,6 +51,8 @@ const MAX_BACKOFF_MS = 2 * 60 * 60_000;
  * a few milliseconds apart; written one by one, each costs several times what it costs in a group.
  */
 const FINISH_WAIT_MS = 10;
+/** Jobs the queue's fetch path runs at once (the claim of due posts is the main path). */
+const FALLBACK_CONCURRENCY = 12;
 /** The most posts one claim of due posts takes (a burst is taken a page at a time). */
 const SWEEP_PAGE = 200;
 /** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
@@ -325,8 +327,11 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     handle,
     reconcile,
     async start() {
+      // The queue's own fetch is the fallback path (retries, a post part of which is already being
+      // published, anything the claim of due posts left): a few jobs at a time, so that it does not take
+      // a burst's posts beyond what this worker has room for while other workers wait for work.
       await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
-        concurrency: options.concurrency,
+        concurrency: Math.min(options.concurrency, FALLBACK_CONCURRENCY),
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         wakeAtDue: sweep,
       });
