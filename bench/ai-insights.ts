@@ -1,10 +1,9 @@
 // Offline AI insights (sentiment, keyword hashtags, per-network rules) for one 280-character post, in
-// process: p50 and p99 over 1,000 calls after a warm-up. Budget: p99 ≤ 5 ms. Prints a machine line and
-// writes bench/results/ai-insights.json. Run: npm run bench:ai
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+// process: p50 and p99 over 1,000 calls after a warm-up. Budget: p99 ≤ 5 ms. Prints the machine and each
+// figure with its goal, and writes bench/results/ai-insights-*.json. Run: npm run bench:ai
 import { analyseOffline } from '../src/server/ai/offline/insights';
 import { loadNlp } from '../src/server/ai/offline/nlp';
+import { report } from './report.mjs';
 
 const CALLS = 1000;
 const WARMUP = 100;
@@ -32,23 +31,9 @@ for (let i = 0; i < CALLS; i += 1) {
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-const result = {
-  bench: 'ai-insights',
-  date: new Date().toISOString(),
-  machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-  postChars: post.length,
-  calls: CALLS,
-  modelLoadMs: Math.round(loadMs),
-  p50Ms: Number(pct(50).toFixed(3)),
-  p99Ms: Number(pct(99).toFixed(3)),
-  maxMs: Number(times.at(-1)!.toFixed(3)),
-  budgetP99Ms: BUDGET_P99_MS,
-};
-console.log(`machine: ${result.machine}`);
-console.log(
-  `offline insights, ${post.length}-character post, ${CALLS} calls: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms ` +
-    `(budget p99 ≤ ${BUDGET_P99_MS} ms) ${result.p99Ms <= BUDGET_P99_MS ? 'OK' : 'OVER'}; model load ${result.modelLoadMs} ms`,
-);
-mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/ai-insights.json', `${JSON.stringify(result, null, 2)}\n`);
-if (result.p99Ms > BUDGET_P99_MS) process.exitCode = 1;
+const rep = report('ai-insights', 'none');
+rep.figure('model.load', 'model load', loadMs, 'ms');
+rep.figure('insights.p50', `offline insights p50 (${post.length} characters, ${CALLS} calls)`, pct(50), 'ms');
+rep.figure('insights.p99', `offline insights p99`, pct(99), 'ms', { max: BUDGET_P99_MS });
+rep.figure('insights.max', `offline insights max`, times.at(-1)!, 'ms');
+rep.save();

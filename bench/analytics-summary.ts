@@ -1,10 +1,10 @@
 // GET /api/analytics/summary for a user with 5,000 published targets and 50,000 metric readings (plus
 // another user's as many), at 20 concurrent connections (autocannon, loopback). Budget: p99 ≤ 50 ms.
 // The embedded database by default; PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
-// Prints the figures and writes them to bench/results/analytics-summary-<database>.json.
+// Prints each figure with its goal and writes bench/results/analytics-summary-*.json.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import { loadEnv } from '../src/server/env';
 import { startQueue } from '../src/server/jobs/queue';
 import { loadEncryptionKey, loadSecret } from '../src/server/secret';
 import { startServer } from '../test/child-server';
+import { report } from './report.mjs';
 
 const PORT = 3312;
 const CONNECTIONS = 20;
@@ -131,35 +132,17 @@ async function main() {
     console.log(
       `summary: ${check.platforms.map((p) => `${p.platform} ${p.posts} posts, ${p.likes} likes`).join('; ')}; first call ${firstMs.toFixed(0)} ms`,
     );
+    const rep = report('analytics-summary', database);
+    rep.figure('summary.first', 'first call (nothing kept)', firstMs, 'ms');
     const result = await load(url, { cookie });
-    const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${database}`;
-    const verdict = result.latency.p99 <= BUDGET_P99_MS ? 'within budget' : 'OVER BUDGET';
     console.log(
-      `GET /api/analytics/summary, ${CONNECTIONS} connections, 10 s: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s, ${result.non2xx} errors (goal p99 ≤ ${BUDGET_P99_MS} ms: ${verdict})`,
+      `GET /api/analytics/summary, ${CONNECTIONS} connections, 10 s: p50 ${result.latency.p50} ms, ${result.requests.average.toFixed(0)} req/s, ${result.non2xx} errors`,
     );
-    console.log(`machine: ${machine}`);
-    mkdirSync('bench/results', { recursive: true });
-    writeFileSync(
-      `bench/results/analytics-summary-${database}.json`,
-      `${JSON.stringify(
-        {
-          route: 'GET /api/analytics/summary',
-          targets: TARGETS,
-          readings: TARGETS * READINGS_PER_TARGET,
-          connections: CONNECTIONS,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          requestsPerSecond: Math.round(result.requests.average),
-          non2xx: result.non2xx,
-          budgetP99Ms: BUDGET_P99_MS,
-          withinBudget: result.latency.p99 <= BUDGET_P99_MS,
-          machine: { cores: cpus().length, cpu: cpus()[0]?.model.trim(), node: process.version, database },
-          at: new Date().toISOString(),
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    rep.figure('summary.p99', `p99 at ${CONNECTIONS} connections`, result.latency.p99, 'ms', {
+      max: BUDGET_P99_MS,
+    });
+    rep.figure('summary.non2xx', 'answers other than 2xx', result.non2xx, 'answers', { max: 0 });
+    rep.save({ targets: TARGETS, readings: TARGETS * READINGS_PER_TARGET });
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

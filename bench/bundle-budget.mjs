@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { report } from './report.mjs';
 
 const BUDGET_KB = 150;
 const dist = process.argv[2] ?? 'dist/web';
@@ -25,10 +26,7 @@ const css = (manifest[entryKey].css ?? []).map((file) => gz(file) / 1024).reduce
 const total = rows.reduce((sum, r) => sum + r.kb, 0);
 for (const r of rows.sort((a, b) => b.kb - a.kb))
   console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
-console.log(
-  `home route JavaScript: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB); CSS ${css.toFixed(1)} KB gzip`,
-);
-if (total > BUDGET_KB) {
-  console.error(`over budget by ${(total - BUDGET_KB).toFixed(1)} KB`);
-  process.exit(1);
-}
+const rep = report('bundle', 'none');
+rep.figure('home.js', 'home route JavaScript, gzip', total, 'KB', { max: BUDGET_KB });
+rep.figure('home.css', 'home route CSS, gzip', css, 'KB');
+rep.save();

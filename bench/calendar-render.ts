@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM } from '../test/chromium';
 import { startServer } from '../test/child-server';
+import { report } from './report.mjs';
 
 const PORT = 3323;
 const base = `http://localhost:${PORT}`;
@@ -63,8 +64,11 @@ async function main() {
     }
     runs.sort((a, b) => a - b);
     console.log(
-      `month view with ${POSTS} posts: render after data ${runs.map((r) => r.toFixed(0)).join(', ')} ms; median ${runs[2]!.toFixed(0)} ms (budget 300 ms)`,
+      `month view with ${POSTS} posts: render after data ${runs.map((r) => r.toFixed(0)).join(', ')} ms`,
     );
+    rep.figure('month.render.median', 'month view render after data, median of 5', runs[2]!, 'ms', {
+      max: 300,
+    });
   } finally {
     await browser.close();
     await server.stop();
@@ -72,4 +76,6 @@ async function main() {
   }
 }
 
+const rep = report('calendar-render', 'pglite');
 await main();
+rep.save();
