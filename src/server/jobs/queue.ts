@@ -51,6 +51,8 @@ export interface Queue {
     handler: (data: z.output<S>, ctx: JobContext & { jobId: string }) => Promise<void>,
     options?: {
       concurrency?: number;
+      /** Polling loops sharing `concurrency` (default: up to 4, so that one slow job holds back only its batch). */
+      pollers?: number;
       pollingIntervalSeconds?: number;
       /**
        * Fetch at the instant the next job comes due, not at the next poll (due-wake.ts). A function is
@@ -164,7 +166,7 @@ export async function startQueue(
       await ensureQueue(job);
       const concurrency = workOptions.concurrency ?? 1;
       // A few polling loops, each taking a batch, so that one slow job holds back only its own batch.
-      const loops = Math.min(concurrency, 4);
+      const loops = Math.max(1, Math.min(concurrency, workOptions.pollers ?? 4));
       const batchSize = Math.ceil(concurrency / loops);
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 1;
       const workerIds: string[] = [];

@@ -50,11 +50,13 @@ const MAX_BACKOFF_MS = 2 * 60 * 60_000;
  * An outcome waits this long for others to be recorded with it. In a burst the network's answers come
  * a few milliseconds apart; written one by one, each costs several times what it costs in a group.
  */
-const FINISH_WAIT_MS = 10;
+const FINISH_WAIT_MS = 30;
 /** Jobs the queue's fetch path runs at once (the claim of due posts is the main path). */
 const FALLBACK_CONCURRENCY = 12;
 /** The most posts one claim of due posts takes (a burst is taken a page at a time). */
 const SWEEP_PAGE = 200;
+/** A worker with no room left claims again once this much room is free (or its hands are empty). */
+const REFILL_AT = 50;
 /** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
 const MAX_WAIT_MS = 24 * 60 * 60_000;
 
@@ -277,7 +279,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
           .catch((error: unknown) => logger.error({ err: error, target: claimed.targetId }, 'publish failed'))
           .finally(() => {
             inFlight.delete(task);
-            if (waitingForRoom) {
+            // Claim again once there is room for a good page, or when this was the last one: a claim
+            // costs about the same for 1 post as for 50.
+            if (waitingForRoom && (options.concurrency - running >= REFILL_AT || running === 0)) {
               waitingForRoom = false;
               void sweep();
             }
@@ -332,6 +336,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       // a burst's posts beyond what this worker has room for while other workers wait for work.
       await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
         concurrency: Math.min(options.concurrency, FALLBACK_CONCURRENCY),
+        pollers: 1,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         wakeAtDue: sweep,
       });
