@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { type LinkedinFake, startLinkedinFake } from '../test/fakes/linkedin';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { type ChildServer, startServer } from '../test/child-server';
+import { shootWidths } from './helpers';
 
 // Issue 12 (Analytics): posts published to the X and LinkedIn fakes by an app of its own (a child server
 // with a seconds-long metrics schedule), likes set on the fakes, read by the worker, shown on /analytics.
@@ -25,13 +26,8 @@ let dataDir: string;
 let context: BrowserContext;
 let page: Page;
 
-async function shoot(name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+/** Both widths, each after its layout settled (the charts measure their box again on a resize). */
+const shoot = (name: string) => shootWidths(page, SHOTS, name);
 
 /** Signs in through the login form (helpers' signInAs, with room for a slow first load). */
 async function signIn() {
