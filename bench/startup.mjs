@@ -4,13 +4,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { npmStartArgs } from './npm-start.mjs';
 
 const PORT = 3321;
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-'));
 
 async function timeToHealthy() {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

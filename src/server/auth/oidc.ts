@@ -1,5 +1,5 @@
 import { APIError } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Env } from '../env';
 
 /** better-auth's id for the one OpenID Connect provider; its accounts rows carry it as providerId. */

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+// Imported, not read from disk: the built server (dist/server/main.js) carries it in (decision 029).
+import pkg from '../../../package.json' with { type: 'json' };
 import type { Env } from '../env';
 import { mediaStoreFromEnv } from '../media/store-from-env';
 import { tarWriter } from './tar';
@@ -90,13 +92,6 @@ async function dumpPostgres(url: string, file: string): Promise<Counts> {
   }
 }
 
-async function appVersion() {
-  const pkg = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  };
-  return pkg.version;
-}
-
 /**
  * Writes one backup file (a tar.gz): manifest.json first, then the database (PGlite's dump of its data
  * folder, or pg_dump's SQL), the data folder's secrets, and every media file as `media/<key>` (from the
@@ -145,7 +140,7 @@ export async function createBackup(
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
-      app: await appVersion(),
+      app: pkg.version,
       createdAt: (options.clock ?? (() => new Date()))().toISOString(),
       database: env.DATABASE_URL ? 'postgres' : 'pglite',
       media: {

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createPgliteDataDir } from './pglite-initdb';
 import * as schema from './schema';
 import { startUpkeep } from './upkeep';
 
@@ -183,6 +184,13 @@ const MIGRATION_LOCK = 7_202_611;
 /** How often the embedded database looks for tables to analyse or vacuum (upkeep.ts). */
 const UPKEEP_INTERVAL_MS = 5000;
 
+/**
+ * PostgreSQL's 128 MB of shared buffers are all written at start into PGlite's WebAssembly memory, which
+ * never shrinks: 16 MB is ~130 MB less resident, and the operating system's page cache still holds the
+ * files behind them (decision 029).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(
   dataDir: string | undefined,
   onUpkeepError: (error: unknown) => void,
@@ -191,8 +199,9 @@ async function openPglite(
   if (dataDir) {
     dir = join(dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
+    await createPgliteDataDir(dir);
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const upkeep = startUpkeep((text) => client.query(text), {
     intervalMs: UPKEEP_INTERVAL_MS,

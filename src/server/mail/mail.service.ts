@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Queue } from '../jobs/queue';
@@ -22,12 +22,15 @@ export interface MailDeps {
 }
 
 export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDeps) {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
+  // nodemailer (~13 MB resident) is loaded for the first mail to deliver, not at start (decision 029).
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
 
   return {
     /** Every mail is written to the outbox first; without SMTP_URL it stays there and goes to the log. */
     async send(message: MailMessage) {
-      if (!transport || !queue) {
+      if (!smtpUrl || !queue) {
         const { id } = await repo.insert({ ...message, status: 'logged' });
         logger.info(
           { outboxId: id, to: message.to, subject: message.subject, text: message.text },
@@ -46,12 +49,12 @@ export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDe
      */
     async sendInTransaction(tx: Db, messages: MailMessage[]) {
       if (!messages.length) return;
-      const status = transport && queue ? ('pending' as const) : ('logged' as const);
+      const status = smtpUrl && queue ? ('pending' as const) : ('logged' as const);
       const ids = await repo.insertMany(
         tx,
         messages.map((m) => ({ ...m, status })),
       );
-      if (transport && queue) {
+      if (smtpUrl && queue) {
         await queue.sendInTransaction(
           tx,
           sendMailJob,
@@ -69,11 +72,11 @@ export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDe
 
     /** The handler of sendMailJob. Throws on failure so the queue retries with backoff. */
     async deliver(outboxId: string, attempt: { retryCount: number; retryLimit: number }) {
-      if (!transport) return;
+      if (!smtpUrl) return;
       const mail = await repo.claim(outboxId);
       if (!mail) return;
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await smtp(smtpUrl)).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
         await repo.markSent(mail.id);
       } catch (error) {
         const final = attempt.retryCount >= attempt.retryLimit;

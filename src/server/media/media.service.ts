@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import { IMAGE_EXTENSIONS, type Media, MEDIA_LIMITS, type MediaKind } from '../../shared/api/media.schemas';
 import type { SessionUser } from '../auth/session';
 import { AppError, notFound } from '../http/errors';
@@ -83,10 +83,13 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
   // Each decode takes memory in proportion to the image and a thread of libuv's small pool, which the
   // file system calls of every other request share: a burst of uploads waits here instead.
   const decoding = semaphore(decoders);
+  // sharp and libvips are ~18 MB resident: loaded with the first image, not at start (decision 029).
+  const loadSharp = async () => (await import('sharp')).default;
 
   /** Reads an image's header, refuses it above the pixel limit, and writes its thumbnail. */
   const thumbnail = (name: string, source: string, target: string) =>
     decoding(async () => {
+      const sharp = await loadSharp();
       let meta: sharp.Metadata;
       try {
         // The header alone, without sharp's own pixel limit, so that an image above it is named as such.
@@ -219,6 +222,7 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
       if (!row) throw new AppError(404, 'NOT_FOUND', 'This link is not valid or has expired.');
       if (link.format !== 'jpeg' || row.kind !== 'image' || row.mime === 'image/jpeg')
         return send(row.mime, row.storageKey);
+      const sharp = await loadSharp();
       const jpeg = await decoding(() =>
         store.withLocalFile(row.storageKey, (path) =>
           sharp(path, { limitInputPixels: MAX_PIXELS })

@@ -3,15 +3,6 @@ import { rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../http/errors';
 import { checkKey, isKey, localTemp, type MediaStore } from './media.store';
 
@@ -53,18 +44,30 @@ const TYPES: Record<string, string> = {
  * stay on the local disk (they are judged and probed there) and are streamed up in multipart uploads;
  * tools that need a path get a temporary download (`withLocalFile`).
  */
-export function createS3Store(options: S3Options): MediaStore & { client: S3Client } {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-    // Checksums only where S3 requires them: many S3-compatible stores refuse the newer trailing ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+export function createS3Store(options: S3Options): MediaStore {
+  let sdk: ReturnType<typeof loadSdk> | undefined;
+  const loadSdk = async () => {
+    const [s3, { Upload }, { getSignedUrl }] = await Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('@aws-sdk/lib-storage'),
+      import('@aws-sdk/s3-request-presigner'),
+    ]);
+    const client = new s3.S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+      // Checksums only where S3 requires them: many S3-compatible stores refuse the newer trailing ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return { ...s3, Upload, getSignedUrl, client };
+  };
+  // The AWS SDK is ~20 MB resident: loaded by the first call to the bucket, so that this module costs
+  // nothing where media stay on disk (decision 029).
+  const aws = () => (sdk ??= loadSdk());
   const Bucket = options.bucket;
   const prefix = options.prefix ? `${options.prefix.replace(/\/$/, '')}/` : '';
   const objectKey = (key: string) => `${prefix}${checkKey(key)}`;
@@ -95,6 +98,7 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
     call(key, async (Key) => {
       const ContentType =
         contentType ?? TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+      const { Upload, client } = await aws();
       await new Upload({
         client,
         params: { Bucket, Key, Body, ContentType },
@@ -102,9 +106,14 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
         queueSize: PARTS_AT_ONCE,
       }).done();
     });
-  const head = (key: string) => call(key, (Key) => client.send(new HeadObjectCommand({ Bucket, Key })));
+  const head = (key: string) =>
+    call(key, async (Key) => {
+      const { client, HeadObjectCommand } = await aws();
+      return client.send(new HeadObjectCommand({ Bucket, Key }));
+    });
   const read = (key: string) =>
     call(key, async (Key) => {
+      const { client, GetObjectCommand } = await aws();
       const { Body } = await client.send(new GetObjectCommand({ Bucket, Key }));
       if (!(Body instanceof Readable)) throw new Error(`no body for ${key}`);
       return Body;
@@ -112,7 +121,6 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
 
   return {
     kind: 's3',
-    client,
     ...temp,
     async keep(tempPath, key, contentType) {
       await put(key, createReadStream(tempPath), contentType);
@@ -142,14 +150,20 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
       }
     },
     async remove(key) {
-      await call(key, (Key) => client.send(new DeleteObjectCommand({ Bucket, Key })));
+      await call(key, async (Key) => {
+        const { client, DeleteObjectCommand } = await aws();
+        return client.send(new DeleteObjectCommand({ Bucket, Key }));
+      });
     },
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await call(LIST, () =>
-          client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken })),
-        );
+        const page = await call(LIST, async () => {
+          const { client, ListObjectsV2Command } = await aws();
+          return client.send(
+            new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+          );
+        });
         for (const item of page.Contents ?? []) {
           // Only keys we could have made: folder markers and other tools' objects are not ours.
           const key = item.Key!.slice(prefix.length);
@@ -158,7 +172,11 @@ export function createS3Store(options: S3Options): MediaStore & { client: S3Clie
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
-    signedUrl: (key, seconds) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket, Key: objectKey(key) }), { expiresIn: seconds }),
+    async signedUrl(key, seconds) {
+      const { client, getSignedUrl, GetObjectCommand } = await aws();
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: objectKey(key) }), {
+        expiresIn: seconds,
+      });
+    },
   };
 }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { MEDIA_RULES, videoFormatName } from '../../shared/platforms/media-rules';
 import type { Platform } from '../../shared/platforms/rules';
 import { type MediaProblem, mediaProblems } from '../../shared/platforms/validate-media';
@@ -88,6 +87,8 @@ export async function prepareImage(
   file: MediaFile,
   needs: ImageNeeds,
 ): Promise<{ data: Buffer; mime: string; width: number; height: number }> {
+  // Loaded here, not at start: sharp and libvips are ~18 MB resident (decision 029).
+  const { default: sharp } = await import('sharp');
   const original = await readFile(file.path);
   const meta = await sharp(original).metadata();
   const width = meta.width ?? file.width ?? 0;

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import {
-  type AppBskyEmbedImages,
-  type AppBskyEmbedVideo,
-  type AppBskyFeedPost,
+import type {
+  AppBskyEmbedImages,
+  AppBskyEmbedVideo,
+  AppBskyFeedPost,
   AppBskyRichtextFacet,
-  type $Typed,
+  $Typed,
   AtpAgent,
-  RichText,
   XRPCError,
 } from '@atproto/api';
+import type * as AtprotoApi from '@atproto/api';
 import { type Account, type Credentials, type MediaFile, PlatformError } from '../contract';
 import type { MetricsInput, MetricsReading, PlatformAdapter, PublishInput, PublishResult } from '../contract';
 import { retryAfterMs, timedOut, unexpectedAnswer } from '../http';
@@ -58,7 +58,16 @@ function tokenExpiry(jwt: string): string | null {
 /** The URL without a trailing slash. */
 const trimUrl = (url: string | URL) => String(url).replace(/\/+$/, '');
 
-const isXrpc = (error: unknown): error is XRPCError => error instanceof XRPCError;
+/**
+ * @atproto/api weighs ~40 MB resident once loaded: it is loaded by the first call that talks to Bluesky,
+ * not when the server starts (decision 029).
+ */
+let atproto: typeof AtprotoApi | undefined;
+const loadAtproto = async () => (atproto ??= await import('@atproto/api'));
+
+/** Before the library is loaded, nothing can have thrown one of its errors. */
+const isXrpc = (error: unknown): error is XRPCError =>
+  atproto !== undefined && error instanceof atproto.XRPCError;
 
 /** The response headers an XRPC error kept, as `Headers`. */
 function responseHeaders(error: XRPCError): Headers {
@@ -169,6 +178,7 @@ export async function connectBluesky(
   signal: AbortSignal,
 ): Promise<{ credentials: Credentials; account: Account }> {
   const identifier = normaliseHandle(handle);
+  const { AtpAgent } = await loadAtproto();
   const agent = new AtpAgent({ service: serviceUrl, fetch: fetchWithSignal(signal) });
   await assertHandleResolves(agent, identifier, signal);
   let session: Awaited<ReturnType<AtpAgent['login']>>['data'];
@@ -209,10 +219,10 @@ interface Connection {
 }
 
 /** An agent resuming the stored session; the agent refreshes it by itself when the PDS says it expired. */
-function openConnection(
+async function openConnection(
   serviceUrl: string,
   input: Pick<PublishInput, 'credentials' | 'account' | 'signal'>,
-): Connection {
+): Promise<Connection> {
   const { credentials, account, signal } = input;
   const extra = credentials.extra ?? {};
   const did = extra.did ?? account.id;
@@ -220,6 +230,7 @@ function openConnection(
   if (!did || !appPassword)
     throw new PlatformError('auth', 'The Bluesky connection is incomplete; connect the account again.');
   const handle = extra.handle ?? account.username;
+  const { AtpAgent } = await loadAtproto();
   const agent = new AtpAgent({ service: extra.service ?? serviceUrl, fetch: fetchWithSignal(signal) });
   agent.sessionManager.session = {
     did,
@@ -312,6 +323,7 @@ async function richText(
   connection: Connection,
   text: string,
 ): Promise<{ text: string; facets?: AppBskyRichtextFacet.Main[] }> {
+  const { AppBskyRichtextFacet, RichText } = await loadAtproto();
   const rt = new RichText({ text });
   await rt.detectFacets(connection.agent);
   const facets = rt.facets?.filter((facet) =>
@@ -390,7 +402,7 @@ async function createPost(
 
 /** Publishes one post; a retry of the same target finds the post the earlier attempt made. */
 async function publish(serviceUrl: string, input: PublishInput): Promise<PublishResult> {
-  const connection = openConnection(serviceUrl, input);
+  const connection = await openConnection(serviceUrl, input);
   const rkey = recordKeyFor(input.targetId);
   try {
     const existing = await existingPost(connection, rkey);
@@ -419,7 +431,7 @@ async function publish(serviceUrl: string, input: PublishInput): Promise<Publish
  * AppView no longer has (deleted, taken down) is missing from the answer.
  */
 async function fetchMetrics(serviceUrl: string, input: MetricsInput): Promise<MetricsReading> {
-  const connection = openConnection(serviceUrl, input);
+  const connection = await openConnection(serviceUrl, input);
   try {
     const { data } = await authorised(connection, () =>
       connection.agent.app.bsky.feed.getPosts({ uris: [input.remoteId] }, { signal: input.signal }),

@@ -1,0 +1,137 @@
+// Resident memory of `npm start` on the embedded database (issue 15, goal 4; decision 029). Each run starts
+// the server as `npm start` does on an empty data folder, samples the RSS of its whole process tree every
+// 100 ms, waits for it to be ready and idle, stops it, then starts it again on the same folder. Each figure
+// is the median of the runs (`--runs N`, default 3). Goals: idle on an existing folder ≤ 256 MB; a fresh
+// start settles below 300 MB. Writes bench/results/memory.json; exits 1 when a goal is missed.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { npmStartArgs } from './npm-start.mjs';
+import { median, sampleRss } from './rss.mjs';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, idle: { type: 'string', default: '15' } },
+});
+const runs = Number(values.runs);
+const idleMs = Number(values.idle) * 1000;
+const GOALS = { idleExisting: 256, freshSettled: 300 };
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * One start of the server on `dataDir`: the peak RSS from spawn until `idleMs` after it said ready, the
+ * RSS then (median of its last second), and how long it took to be ready.
+ */
+async function startAndIdle(dataDir) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, npmStartArgs(), {
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const rss = sampleRss(child.pid);
+  try {
+    await new Promise((resolve, reject) => {
+      let buffered = '';
+      const timeout = setTimeout(() => reject(new Error('the server was not ready after 60 s')), 60_000);
+      child.stdout.on('data', (chunk) => {
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop();
+        if (lines.some((line) => line.includes('"msg":"ready"'))) {
+          clearTimeout(timeout);
+          resolve();
+        }
+      });
+      exited.then((code) => reject(new Error(`the server exited (${code}) before it was ready`)));
+    });
+    const readyS = (performance.now() - started) / 1000;
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    if (!health.ok) throw new Error(`/api/health answered ${health.status}`);
+    await new Promise((resolve) => setTimeout(resolve, idleMs));
+    return { readyS, peakMb: rss.peak(), idleMb: rss.recent(1000) };
+  } finally {
+    rss.stop();
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const results = [];
+for (let run = 0; run < runs; run++) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'postwell-memory-'));
+  try {
+    const fresh = await startAndIdle(dataDir);
+    const existing = await startAndIdle(dataDir);
+    results.push({ fresh, existing });
+    console.log(
+      `run ${run + 1}: fresh peak ${fresh.peakMb.toFixed(0)} MB, settled ${fresh.idleMb.toFixed(0)} MB; ` +
+        `existing peak ${existing.peakMb.toFixed(0)} MB, idle ${existing.idleMb.toFixed(0)} MB`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const med = (pick) => Math.round(median(results.map(pick)));
+const figures = {
+  freshPeakMb: med((r) => r.fresh.peakMb),
+  freshSettledMb: med((r) => r.fresh.idleMb),
+  existingPeakMb: med((r) => r.existing.peakMb),
+  existingIdleMb: med((r) => r.existing.idleMb),
+  freshReadyS: Number(median(results.map((r) => r.fresh.readyS)).toFixed(2)),
+  existingReadyS: Number(median(results.map((r) => r.existing.readyS)).toFixed(2)),
+};
+const machine = {
+  cores: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  node: process.version,
+  database: 'pglite',
+};
+const met = {
+  idleExisting: figures.existingIdleMb <= GOALS.idleExisting,
+  freshSettled: figures.freshSettledMb < GOALS.freshSettled,
+};
+
+console.log(
+  `machine: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, database ${machine.database}`,
+);
+console.log(`medians of ${runs} run(s), idle ${idleMs / 1000} s after ready:`);
+console.log(
+  `  fresh start, peak RSS:          ${figures.freshPeakMb} MB (may go higher once, while the database is created)`,
+);
+console.log(
+  `  fresh start, settled RSS:       ${figures.freshSettledMb} MB (goal < ${GOALS.freshSettled} MB) ${met.freshSettled ? 'ok' : 'OVER'}`,
+);
+console.log(`  existing data folder, peak RSS: ${figures.existingPeakMb} MB`);
+console.log(
+  `  existing data folder, idle RSS: ${figures.existingIdleMb} MB (goal ≤ ${GOALS.idleExisting} MB) ${met.idleExisting ? 'ok' : 'OVER'}`,
+);
+console.log(`  ready after: fresh ${figures.freshReadyS} s, existing ${figures.existingReadyS} s`);
+
+mkdirSync('bench/results', { recursive: true });
+writeFileSync(
+  'bench/results/memory.json',
+  `${JSON.stringify({ bench: 'memory', at: new Date().toISOString(), machine, runs, idleSeconds: idleMs / 1000, goals: GOALS, figures, met, results }, null, 2)}\n`,
+);
+if (!met.idleExisting || !met.freshSettled) process.exit(1);
