@@ -1,16 +1,19 @@
 // npm run bench:publish — publishing punctuality, bursts and scale-out against a fake X (DESIGN.md section
 // 5; issue 15). Prints each figure with its goal and the machine, and writes bench/results/publish-*.json.
 //   punctuality  embedded (PGlite), one process: 3,000 posts due evenly over 60 s → lateness p50/p99 (goal p99 ≤ 100 ms)
-//   burst        embedded, one process: 10,000 posts due the same second → all published ≤ 10 s, peak RSS ≤ 400 MB
+//   burst        embedded, npm start's one process: 10,000 posts due the same second → all published ≤ 10 s,
+//                its peak resident memory ≤ 400 MB
 //   postgres     PostgreSQL, one worker process: the same burst → ≤ 5 s
 //   scale        PostgreSQL, a fake that answers in 300 ms and 10 calls at once per worker: 1,000 posts with
 //                1, 2 and 4 worker processes → speed-ups (goals ×1.8 and ×3.2)
 //   huge         PostgreSQL, 4 worker processes: 100,000 posts due the same second (time, rate, duplicates)
 // BENCH_PHASES=punctuality,burst,… (default all) and BENCH_BURST=10000 narrow a run while tuning; PostgreSQL
 // is BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one, and its phases are skipped when unreachable.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -22,7 +25,9 @@ import { startQueue } from '../src/server/jobs/queue';
 import { createPublishScheduler, publishTargetJob } from '../src/server/publishing/publish.job';
 import { type ChildServer, startServer } from '../test/child-server';
 import { startXFake, type XFake } from '../test/fakes/twitter';
+import { npmStartArgs } from './npm-start.mjs';
 import { report } from './report.mjs';
+import { sampleRss } from './rss.mjs';
 
 const logger = pino({ level: 'silent' });
 // BENCH_PHASES=punctuality,burst,postgres (default all) and BENCH_BURST=10000 narrow a run while tuning.
@@ -123,18 +128,6 @@ function burstResult(tweets: { text: string; createdAt: Date }[], count: number,
 
 const rep = report('publish', 'pglite + postgresql');
 
-/** The largest resident memory of this process while `work` runs (sampled every 100 ms), in MB. */
-async function peakRss<T>(work: () => Promise<T>) {
-  let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 100);
-  try {
-    const result = await work();
-    return { result, peakMb: Math.max(peak, process.memoryUsage.rss()) / 2 ** 20 };
-  } finally {
-    clearInterval(sampler);
-  }
-}
-
 async function embedded() {
   const x = await startXFake();
   const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-publish-'));
@@ -158,34 +151,6 @@ async function embedded() {
       rep.figure('punctuality.p99', 'lateness p99', percentile(lateness, 99), 'ms', { max: 100 });
       rep.figure('punctuality.max', 'lateness max', lateness.at(-1)!, 'ms');
     }
-    if (phases.has('burst')) {
-      const due = new Date(Date.now() + 10_000);
-      await seed(database.db, queue, userId, 'burst', () => due, BURST);
-      const { peakMb } = await peakRss(async () => {
-        await arrivals(x, 'burst', BURST, 200_000);
-        await sleep(1000);
-      });
-      const burst = burstResult(
-        x.posts.filter((p) => p.text.startsWith('burst ')),
-        BURST,
-        due,
-      );
-      console.log(
-        `burst: ${BURST} posts due at one second, embedded, one process (${burst.published} published)`,
-      );
-      rep.figure('burst.embedded.seconds', 'all published after', burst.seconds, 's', { max: 10 });
-      rep.figure('burst.embedded.rate', 'rate', burst.rate, 'posts/s');
-      rep.figure('burst.embedded.duplicates', 'duplicates', burst.duplicates, 'posts', { max: 0 });
-      rep.figure(
-        'burst.embedded.peakRss',
-        'peak resident memory (the bench, its fake and the app)',
-        peakMb,
-        'MB',
-        {
-          max: 400,
-        },
-      );
-    }
   } finally {
     await publisher.stop();
     await queue.stop();
@@ -194,6 +159,94 @@ async function embedded() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * The embedded burst as a self-hoster runs it: posts saved into a data folder, then `npm start`'s own
+ * command (the built server, its Node flags) started on that folder as a process of its own, which
+ * publishes them to the fake X in this process. Its resident memory (with any child) is sampled all along.
+ */
+async function embeddedBurst() {
+  const x = await startXFake();
+  const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-burst-'));
+  let app: ChildProcess | undefined;
+  try {
+    const database = await openDatabase({ dataDir });
+    const { queue, userId } = await prepare(x, database, dataDir, false);
+    const due = new Date(Date.now() + 20_000);
+    await seed(database.db, queue, userId, 'burst', () => due, BURST);
+    await queue.stop();
+    await database.close();
+    const port = await freePort();
+    app = spawn(process.execPath, npmStartArgs(), {
+      env: {
+        ...process.env,
+        ...x.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        ENCRYPTION_KEY: encryptionKey.toString('hex'),
+        AUTH_SECRET: secret,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const rss = sampleRss(app.pid!, 100);
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`);
+    await sleep(Math.max(0, due.getTime() - Date.now() - 3000));
+    const idleMb = rss.recent(2000);
+    await arrivals(x, 'burst', BURST, 200_000);
+    await sleep(1000);
+    rss.stop();
+    const burst = burstResult(
+      x.posts.filter((p) => p.text.startsWith('burst ')),
+      BURST,
+      due,
+    );
+    console.log(
+      `burst: ${BURST} posts due at one second, embedded, npm start's one process (${burst.published} published)`,
+    );
+    rep.figure('burst.embedded.seconds', 'all published after', burst.seconds, 's', { max: 10 });
+    rep.figure('burst.embedded.rate', 'rate', burst.rate, 'posts/s');
+    rep.figure('burst.embedded.duplicates', 'duplicates', burst.duplicates, 'posts', { max: 0 });
+    rep.figure('burst.embedded.idleRss', "the app's resident memory just before", idleMb, 'MB');
+    rep.figure('burst.embedded.peakRss', "the app's peak resident memory", rss.peak(), 'MB', { max: 400 });
+  } finally {
+    if (app && app.exitCode === null) {
+      const exited = new Promise((resolve) => app!.once('exit', resolve));
+      app.kill('SIGTERM');
+      await exited;
+    }
+    await x.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function waitForHealth(url: string) {
+  const end = Date.now() + 60_000;
+  while (Date.now() < end) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await sleep(100);
+  }
+  throw new Error(`the app did not answer ${url} within 60 s`);
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 
 /**
  * A burst on PostgreSQL: `workers` worker processes are started first, then `count` posts are saved due
@@ -285,7 +338,8 @@ async function postgresBurst(
   }
 }
 
-if (phases.has('punctuality') || phases.has('burst')) await embedded();
+if (phases.has('punctuality')) await embedded();
+if (phases.has('burst')) await embeddedBurst();
 const pgUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
