@@ -2,14 +2,15 @@
 // the server as `npm start` does on an empty data folder, samples the RSS of its whole process tree every
 // 100 ms, waits for it to be ready and idle, stops it, then starts it again on the same folder. Each figure
 // is the median of the runs (`--runs N`, default 3). Goals: idle on an existing folder ≤ 256 MB; a fresh
-// start settles below 300 MB. Writes bench/results/memory.json; exits 1 when a goal is missed.
+// start settles below 300 MB. Writes bench/results/memory-*.json; exits 1 when a goal is missed.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { npmStartArgs } from './npm-start.mjs';
+import { report } from './report.mjs';
 import { median, sampleRss } from './rss.mjs';
 
 const { values } = parseArgs({
@@ -102,36 +103,21 @@ const figures = {
   freshReadyS: Number(median(results.map((r) => r.fresh.readyS)).toFixed(2)),
   existingReadyS: Number(median(results.map((r) => r.existing.readyS)).toFixed(2)),
 };
-const machine = {
-  cores: cpus().length,
-  cpu: cpus()[0]?.model ?? 'unknown',
-  node: process.version,
-  database: 'pglite',
-};
-const met = {
-  idleExisting: figures.existingIdleMb <= GOALS.idleExisting,
-  freshSettled: figures.freshSettledMb < GOALS.freshSettled,
-};
-
-console.log(
-  `machine: ${machine.cores} cores, ${machine.cpu}, Node ${machine.node}, database ${machine.database}`,
-);
+const rep = report('memory', 'pglite');
 console.log(`medians of ${runs} run(s), idle ${idleMs / 1000} s after ready:`);
-console.log(
-  `  fresh start, peak RSS:          ${figures.freshPeakMb} MB (may go higher once, while the database is created)`,
+rep.figure(
+  'fresh.peak',
+  'fresh start, peak RSS (may go higher once, while the database is created)',
+  figures.freshPeakMb,
+  'MB',
 );
-console.log(
-  `  fresh start, settled RSS:       ${figures.freshSettledMb} MB (goal < ${GOALS.freshSettled} MB) ${met.freshSettled ? 'ok' : 'OVER'}`,
-);
-console.log(`  existing data folder, peak RSS: ${figures.existingPeakMb} MB`);
-console.log(
-  `  existing data folder, idle RSS: ${figures.existingIdleMb} MB (goal ≤ ${GOALS.idleExisting} MB) ${met.idleExisting ? 'ok' : 'OVER'}`,
-);
-console.log(`  ready after: fresh ${figures.freshReadyS} s, existing ${figures.existingReadyS} s`);
-
-mkdirSync('bench/results', { recursive: true });
-writeFileSync(
-  'bench/results/memory.json',
-  `${JSON.stringify({ bench: 'memory', at: new Date().toISOString(), machine, runs, idleSeconds: idleMs / 1000, goals: GOALS, figures, met, results }, null, 2)}\n`,
-);
-if (!met.idleExisting || !met.freshSettled) process.exit(1);
+rep.figure('fresh.settled', 'fresh start, settled RSS', figures.freshSettledMb, 'MB', {
+  max: GOALS.freshSettled - 1,
+});
+rep.figure('existing.peak', 'existing data folder, peak RSS', figures.existingPeakMb, 'MB');
+rep.figure('existing.idle', 'existing data folder, idle RSS', figures.existingIdleMb, 'MB', {
+  max: GOALS.idleExisting,
+});
+rep.figure('fresh.ready', 'fresh start, ready after', figures.freshReadyS, 's');
+rep.figure('existing.ready', 'existing data folder, ready after', figures.existingReadyS, 's');
+rep.save({ runs, idleSeconds: idleMs / 1000, results });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { npmStartArgs } from './npm-start.mjs';
+import { report } from './report.mjs';
 
 const PORT = 3321;
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-'));
@@ -37,8 +38,13 @@ const again = [];
 for (let i = 0; i < 3; i++) again.push(await timeToHealthy());
 rmSync(dataDir, { recursive: true, force: true });
 const median = again.sort((a, b) => a - b)[1];
-console.log(`startup, empty data folder: ${first.toFixed(2)} s (budget 15 s)`);
-console.log(
-  `startup, existing data folder: median ${median.toFixed(2)} s of ${again.map((s) => s.toFixed(2)).join(', ')} (budget 5 s)`,
+const rep = report('startup', 'pglite');
+rep.figure('empty', 'startup, empty data folder', first, 's', { max: 15 });
+rep.figure(
+  'existing',
+  `startup, existing data folder, median of ${again.map((s) => s.toFixed(2)).join(', ')}`,
+  median,
+  's',
+  { max: 5 },
 );
-if (first > 15 || median > 5) process.exit(1);
+rep.save();
