@@ -24,6 +24,11 @@ describe('trial requests: approval to expiry', () => {
     ]) {
       await t.app.inject({ method: 'POST', url: '/api/trials', payload: { name, email } });
     }
+    // The database's clock may give requests made within one millisecond the same time (PGlite under
+    // Node 24 did): a second apart, so that "newest first" has one answer.
+    await t.ctx.database.executeSql(`update trial_requests set created_at = now() + case email
+      when 'grace@example.com' then interval '1 second' when 'linus@example.com' then interval '2 seconds'
+      else interval '3 seconds' end`);
     await t.app.inject({
       method: 'PUT',
       url: '/api/settings',

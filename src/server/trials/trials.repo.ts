@@ -20,7 +20,7 @@ export function createTrialsRepo(db: Db) {
         .select()
         .from(trialRequests)
         .where(status ? eq(trialRequests.status, status) : undefined)
-        .orderBy(desc(trialRequests.createdAt));
+        .orderBy(desc(trialRequests.createdAt), desc(trialRequests.id));
     },
     async findById(id: string) {
       const [row] = await db.select().from(trialRequests).where(eq(trialRequests.id, id));
