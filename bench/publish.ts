@@ -13,7 +13,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -24,6 +23,7 @@ import { loadEnv } from '../src/server/env';
 import { startQueue } from '../src/server/jobs/queue';
 import { createPublishScheduler, publishTargetJob } from '../src/server/publishing/publish.job';
 import { type ChildServer, startServer } from '../test/child-server';
+import { freePort } from '../test/free-port';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { npmStartArgs } from './npm-start.mjs';
 import { report } from './report.mjs';
@@ -237,16 +237,6 @@ async function waitForHealth(url: string) {
   }
   throw new Error(`the app did not answer ${url} within 60 s`);
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * A burst on PostgreSQL: `workers` worker processes are started first, then `count` posts are saved due

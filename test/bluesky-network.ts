@@ -7,7 +7,7 @@ import path from 'node:path';
 import { TestNetwork } from '@atproto/dev-env';
 import { LOOPBACK, onLoopback } from './loopback';
 import { pdsHandle, type TestPdsHandle } from './pds';
-import { freePort } from './publishing-helpers';
+import { freePort } from './free-port';
 import { freshDatabase } from './test-app';
 
 /**

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { Media } from '../src/shared/api/media.schemas';
 import type { Post } from '../src/shared/api/posts.schemas';
 import type { Platform } from '../src/shared/platforms/rules';
+import { freePort } from './free-port';
 import { multipart } from './multipart';
 import { createTestApp, requestAs, type TestApp, type TestAppOptions } from './test-app';
 
@@ -213,17 +213,7 @@ export async function targetIds(t: TestApp, postId: string): Promise<Record<stri
   return Object.fromEntries((rows as { id: string; platform: string }[]).map((r) => [r.platform, r.id]));
 }
 
-/** A free loopback port, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+export { freePort };
 
 /**
  * A test app that really listens on 127.0.0.1, with PUBLIC_URL pointing at it, so that networks pulling

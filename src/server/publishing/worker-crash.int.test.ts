@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,20 +7,13 @@ import { startServer, type ChildServer } from '../../../test/child-server';
 import { startFacebookFake, type FacebookFake } from '../../../test/fakes/facebook';
 import { startLinkedinFake, type LinkedinFake } from '../../../test/fakes/linkedin';
 import { startXFake, type XFake } from '../../../test/fakes/twitter';
+import { freePort } from '../../../test/free-port';
 import { startPds, type TestPdsHandle } from '../../../test/pds';
 import { freshDatabase } from '../../../test/test-app';
 
 const POSTS = 200;
 const NETWORKS = ['twitter', 'linkedin', 'facebook', 'bluesky'] as const;
 const ADMIN = { email: 'crash@example.com', password: 'crash-test-password-1' };
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * DESIGN.md section 5 under a crash: a server publishing 200 posts to four networks is killed with
