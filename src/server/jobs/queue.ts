@@ -176,19 +176,21 @@ export async function startQueue(
         if (id) boss.notifyWorker(id);
       };
       const onDue = typeof workOptions.wakeAtDue === 'function' ? workOptions.wakeAtDue : undefined;
+      /** Lets `onDue` take what is due; fetches with `fetchJobs` without one, or when it took nothing. */
+      const takeDue = (fetchJobs: () => void) => {
+        if (!onDue) return fetchJobs();
+        void onDue().then(
+          (took) => took || fetchJobs(),
+          () => fetchJobs(),
+        );
+      };
       const dueWake = workOptions.wakeAtDue
         ? createDueWake(database, logger, {
             queue: job.name,
             // Looks at least twice a second, so that a job queued for the next moments (by this
             // process or another) is seen before it is due, however long the polling interval.
             lookMs: Math.min(pollingIntervalSeconds * 1000, 500),
-            wake: () => {
-              if (!onDue) return fetchNow();
-              void onDue().then(
-                (took) => took || fetchNow(),
-                () => fetchNow(),
-              );
-            },
+            wake: () => takeDue(fetchNow),
           })
         : undefined;
       if (dueWake) wakes.push(dueWake);
@@ -223,12 +225,7 @@ export async function startQueue(
             // polling interval (which would cap a loop at one batch per interval), unless the due work
             // has a faster path of its own (`wakeAtDue`), which then takes it.
             if (jobs.length < batchSize) dueWake?.lookSoon();
-            else if (!onDue) boss.notifyWorker(workerId);
-            else
-              void onDue().then(
-                (took) => took || boss.notifyWorker(workerId),
-                () => boss.notifyWorker(workerId),
-              );
+            else takeDue(() => boss.notifyWorker(workerId));
           },
         );
         workerIds.push(workerId);
