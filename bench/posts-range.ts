@@ -133,7 +133,16 @@ async function main() {
   const profile = process.env.BENCH_PROFILE;
   const server = await startServer(
     { DATA_DIR: dataDir, LOGIN_RATE_PER_MINUTE: '100' },
-    { port: PORT, nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] },
+    {
+      port: PORT,
+      // The server as a self-hoster runs it: `npm start`'s own command, the built server.
+      npmStart: true,
+      nodeArgs: [
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+        // e.g. BENCH_SERVER_NODE_ARGS='--import ./my-probe.mjs' to watch the server under load.
+        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
+    },
   );
   try {
     const signIn = await fetch(`${base}/api/auth/sign-in/email`, {

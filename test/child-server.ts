@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { npmStartArgs } from '../bench/npm-start.mjs';
 
 export interface ChildServer {
   base: string;
@@ -10,7 +11,7 @@ export interface ChildServer {
 }
 
 /**
- * Starts `src/server/main.ts` as a child process (the real entry point, any --role) and, unless it is a
+ * Starts `src/server/main.ts` (or `npm start`'s command) as a child process (the real entry point, any --role) and, unless it is a
  * worker without HTTP, waits until /api/health answers.
  */
 export async function startServer(
@@ -22,12 +23,18 @@ export async function startServer(
     /** Options for node itself, e.g. --cpu-prof for a benchmark's profile. */
     nodeArgs?: string[];
     waitFor?: 'health' | 'ready';
+    /** Runs what `npm start` runs (the built server, its Node flags) instead of the sources via tsx. */
+    npmStart?: boolean;
   } = { port: 3300 },
 ): Promise<ChildServer> {
   const base = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   const child = spawn(
     process.execPath,
-    [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/server/main.ts', ...(options.args ?? [])],
+    [
+      ...(options.nodeArgs ?? []),
+      ...(options.npmStart ? npmStartArgs() : ['--import', 'tsx', 'src/server/main.ts']),
+      ...(options.args ?? []),
+    ],
     {
       env: {
         ...process.env,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AlertKind } from '../../shared/api/alerts.schemas';
 import type { Db } from '../db/client';
 import { alertPreferences } from '../db/schema';
+import { waitingTargetsDue } from '../publishing/publishing.repo';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -86,9 +87,7 @@ export function createAlertsRepo(db: Db) {
     async workerState(now: Date) {
       const [row] = rowsOf<{ seen: string | Date | null; due: unknown }>(
         await db.execute(sql`select (select max(seen_at) from worker_heartbeats) as seen,
-          (select count(*) from post_targets t join posts p on p.id = t.post_id
-            where t.status in ('pending', 'retrying') and p.status in ('scheduled', 'publishing')
-              and coalesce(t.next_attempt_at, p.scheduled_at) <= ${now}) as due`),
+          (select count(*) from (${waitingTargetsDue(now, { orAt: true })}) w) as due`),
       );
       return { seenAt: row?.seen ? new Date(row.seen) : null, due: Number(row?.due ?? 0) };
     },

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { type Role, toRole } from '../../shared/roles';
 import type { AuditRepo } from '../audit/audit.repo';
@@ -57,6 +57,23 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return header.slice(7).trim();
 }
 
+type Done = (error?: Error) => void;
+
+/**
+ * A guard as a callback-style Fastify hook. A remembered session (nearly every call of a signed-in
+ * browser) is settled at once, without a promise: the guard runs on every API request, and a promise
+ * per request is measurable on the calendar's hot path (issue 15).
+ */
+function hookOf(
+  check: (request: FastifyRequest) => Promise<void>,
+  settleAtOnce: (request: FastifyRequest) => boolean,
+) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
+    if (settleAtOnce(request)) return done();
+    check(request).then(() => done(), done);
+  };
+}
+
 /** How long a checked session is trusted without asking the database, at most. */
 const SESSION_MEMORY_MS = 60_000;
 const SESSION_MEMORY_ENTRIES = 10_000;
@@ -94,16 +111,22 @@ export function createGuards(
       );
     return user;
   };
+  /** The user of a session checked within the last minute and unchanged since, without any wait. */
+  const rememberedUser = (request: FastifyRequest): SessionUser | undefined => {
+    const cookie = request.headers.cookie;
+    if (!cookie || bearerOf(request) !== undefined) return undefined;
+    const hit = remembered.get(cookie);
+    if (!hit) return undefined;
+    if (hit.until > Date.now() && changes.version('auth', hit.user.id) === hit.version) return hit.user;
+    remembered.delete(cookie);
+    return undefined;
+  };
   const readUser = async (request: FastifyRequest): Promise<SessionUser | undefined> => {
     const bearer = bearerOf(request);
     if (bearer !== undefined) return readTokenUser(bearer);
+    const hit = rememberedUser(request);
+    if (hit) return hit;
     const cookie = request.headers.cookie;
-    if (cookie) {
-      const hit = remembered.get(cookie);
-      if (hit && hit.until > Date.now() && changes.version('auth', hit.user.id) === hit.version)
-        return hit.user;
-      if (hit) remembered.delete(cookie);
-    }
     const before = changes.current();
     const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!session) return undefined;
@@ -126,38 +149,54 @@ export function createGuards(
     }
     return user;
   };
-  const requireUser = tagged(async (request: FastifyRequest) => {
+  /** `check` as a hook, settled at once for a remembered session whose user passes `enough`. */
+  const hook = (
+    check: (request: FastifyRequest) => Promise<void>,
+    enough: (user: SessionUser) => boolean = () => true,
+  ) =>
+    hookOf(check, (request) => {
+      const user = rememberedUser(request);
+      if (!user || !enough(user)) return false;
+      request.sessionUser = user;
+      return true;
+    });
+  const signedIn = async (request: FastifyRequest) => {
     const user = await readUser(request);
     if (!user) throw unauthorized();
     request.sessionUser = user;
-  }, 'session-or-token');
-  /** For routes a browser reaches by navigation (OAuth callbacks): they decide what to do without one. */
-  const optionalUser = async (request: FastifyRequest) => {
-    request.sessionUser = await readUser(request);
   };
   /** For what only a signed-in person may do (token management, password, sign-out, OAuth consent). */
-  const requireSession = tagged(async (request: FastifyRequest) => {
-    await requireUser(request);
+  const withSession = async (request: FastifyRequest) => {
+    await signedIn(request);
     if (request.sessionUser!.tokenId) throw sessionRequired();
-  }, 'session');
+  };
+  const requireUser = tagged(hook(signedIn), 'session-or-token');
+  /** For routes a browser reaches by navigation (OAuth callbacks): they decide what to do without one. */
+  const optionalUser = hook(async (request: FastifyRequest) => {
+    request.sessionUser = await readUser(request);
+  });
+  const requireSession = tagged(hook(withSession), 'session');
   const requireRole = (allowed: (role: Role) => boolean, { sessionOnly = false } = {}) =>
     tagged(
-      async (request: FastifyRequest) => {
-        await (sessionOnly ? requireSession : requireUser)(request);
-        const user = request.sessionUser!;
-        if (!allowed(user.role)) {
-          await audit.record({
-            actor: user,
-            action: 'access.denied',
-            details: {
-              method: request.method,
-              url: request.routeOptions.url ?? request.url,
-              role: user.role,
-            },
-          });
-          throw forbidden();
-        }
-      },
+      hook(
+        async (request: FastifyRequest) => {
+          await (sessionOnly ? withSession : signedIn)(request);
+          const user = request.sessionUser!;
+          if (!allowed(user.role)) {
+            await audit.record({
+              actor: user,
+              action: 'access.denied',
+              details: {
+                method: request.method,
+                url: request.routeOptions.url ?? request.url,
+                role: user.role,
+              },
+            });
+            throw forbidden();
+          }
+        },
+        (user) => allowed(user.role),
+      ),
       sessionOnly ? 'session' : 'session-or-token',
     );
   /**

@@ -229,6 +229,10 @@ export const postTargets = pgTable(
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_updated_idx').on(t.status, t.updatedAt),
     index('post_targets_connection_idx').on(t.connectionId),
+    // Only a target waiting to be tried again has a next attempt: a handful among all the pending ones.
+    index('post_targets_next_attempt_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
   ],
 );
 

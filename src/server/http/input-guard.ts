@@ -16,6 +16,8 @@ export const hasControlCharacter = (text: string) => CONTROL.test(text);
  * Walks with an explicit stack, so a deeply nested body cannot exhaust the call stack.
  */
 export function findControlCharacter(value: unknown): string | undefined {
+  if (typeof value === 'string') return hasControlCharacter(value) ? '' : undefined;
+  if (!value || typeof value !== 'object') return undefined;
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   const join = (path: string, key: string) => (path ? `${path}.${key}` : key);
   while (stack.length) {
@@ -44,15 +46,18 @@ const PARTS = [
  * An empty JSON body counts as no body, as many API clients send the header on every call.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, read] of PARTS) {
       const field = findControlCharacter(read(request));
       if (field === undefined) continue;
       const name = field || part;
-      throw new AppError(400, 'VALIDATION_ERROR', `Invalid ${part}: ${name} (errors.controlCharacters)`, {
-        fields: { [name]: 'errors.controlCharacters' },
-      });
+      return done(
+        new AppError(400, 'VALIDATION_ERROR', `Invalid ${part}: ${name} (errors.controlCharacters)`, {
+          fields: { [name]: 'errors.controlCharacters' },
+        }),
+      );
     }
+    done();
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');

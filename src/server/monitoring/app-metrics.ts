@@ -91,6 +91,7 @@ export function createAppMetrics(options: { queueStats?: () => Promise<QueueStat
     (s) => s.lagSeconds,
   );
 
+  const httpSeries = new Map<string, ReturnType<typeof http.labels>>();
   return {
     registry,
     publish(network: string, outcome: PublishOutcome) {
@@ -101,14 +102,17 @@ export function createAppMetrics(options: { queueStats?: () => Promise<QueueStat
     },
     /** `route` is the router's pattern (`/api/posts/:id`), never the URL as sent. */
     httpRequest(route: string | undefined, method: string, statusCode: number, seconds: number) {
-      http.observe(
-        {
-          route: route ?? 'unmatched',
-          method: METHODS.has(method) ? method : 'other',
-          status: `${Math.floor(statusCode / 100)}xx`,
-        },
-        seconds,
-      );
+      const labels = {
+        route: route ?? 'unmatched',
+        method: METHODS.has(method) ? method : 'other',
+        status: `${Math.floor(statusCode / 100)}xx`,
+      };
+      // One child per label set (bounded: routes × methods × classes), so a request does not hash
+      // its labels again.
+      const key = `${labels.route} ${labels.method} ${labels.status}`;
+      let series = httpSeries.get(key);
+      if (!series) httpSeries.set(key, (series = http.labels(labels)));
+      series.observe(seconds);
     },
     render(outcome: RenderOutcome) {
       renders.inc({ outcome });

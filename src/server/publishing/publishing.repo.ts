@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { Db } from '../db/client';
-import { posts, postTargets } from '../db/schema';
+import { postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
 import type { PublishScheduler } from './publish.job';
 import { type Settlement, settlementOf } from './settlement';
@@ -66,13 +66,30 @@ export interface ClaimedRender {
 }
 
 /** A post whose edited video is still being made waits: its targets are not claimed (nor charged a try). */
-const renderWaiting = (postId: SQL) => sql`exists (select 1 from post_media pm
+const RENDER_WAITING = sql`exists (select 1 from post_media pm
   join video_renders r on r.id = pm.render_id
-  where pm.post_id = ${postId} and r.status in ('pending', 'rendering'))`;
-const RENDER_WAITING = renderWaiting(sql`t.post_id`);
+  where pm.post_id = t.post_id and r.status in ('pending', 'rendering'))`;
 /** The posts waiting for an edited video (a handful at most), computed once per statement. */
 const RENDERS_IN_PROGRESS = sql`select pm.post_id from post_media pm
   join video_renders r on r.id = pm.render_id where r.status in ('pending', 'rendering')`;
+
+/**
+ * The targets of posts still to go out that wait for their time (pending) or their next try (retrying),
+ * due before `at` (or at it, with `orAt`), as `t.id, t.status, t.job_id`. A pending target has no next
+ * attempt and is due at its post's time; a retrying one at its next attempt. Each branch reads its own
+ * index (posts by status and time; the few targets with a next attempt), where one `coalesce` of both
+ * read every target: 80–180 ms on 100,000, each time (issue 15).
+ */
+export function waitingTargetsDue(at: Date, { orAt = false, also = sql`true` } = {}) {
+  const before = orAt ? sql`<=` : sql`<`;
+  return sql`select t.id, t.status, t.job_id from posts p join post_targets t on t.post_id = p.id
+      where p.status in ('scheduled', 'publishing') and p.scheduled_at ${before} ${at}
+        and t.status in ('pending', 'retrying') and t.next_attempt_at is null and ${also}
+    union all
+    select t.id, t.status, t.job_id from post_targets t join posts p on p.id = t.post_id
+      where t.next_attempt_at is not null and t.next_attempt_at ${before} ${at}
+        and t.status in ('pending', 'retrying') and p.status in ('scheduled', 'publishing') and ${also}`;
+}
 
 export interface ClaimedTarget {
   /** The account it goes to (the user's connection of this network), if there is one. */
@@ -412,19 +429,15 @@ export function createPublishingRepo(
      * targets whose job is gone. Returns their ids and current job ids for the caller to check.
      */
     async stale(now: Date, dueBefore: Date) {
-      const rows = await db
-        .select({ id: postTargets.id, status: postTargets.status, jobId: postTargets.jobId })
-        .from(postTargets)
-        .innerJoin(posts, eq(posts.id, postTargets.postId))
-        .where(
-          sql`(${postTargets.status} = 'publishing' and ${postTargets.leaseUntil} < ${now})
-            or (${postTargets.status} in ('pending', 'retrying') and ${posts.status} in ('scheduled', 'publishing')
-                and coalesce(${postTargets.nextAttemptAt}, ${posts.scheduledAt}) < ${dueBefore}
-                -- One waiting for its render has a job that keeps looking (publisher.ts): no second one.
-                and not ${renderWaiting(sql`${postTargets.postId}`)})`,
-        )
-        .limit(5000);
-      return rows;
+      const { rows } = (await db.execute(sql`select t.id, t.status, t.job_id from post_targets t
+            where t.status = 'publishing' and t.lease_until < ${now}
+          union all
+          ${waitingTargetsDue(dueBefore, {
+            // One waiting for its render has a job that keeps looking (publisher.ts): no second one.
+            also: sql`not ${RENDER_WAITING}`,
+          })}
+          limit 5000`)) as unknown as { rows: { id: string; status: string; job_id: string | null }[] };
+      return rows.map((row) => ({ id: row.id, status: row.status, jobId: row.job_id }));
     },
   };
 }
