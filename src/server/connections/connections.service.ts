@@ -56,11 +56,24 @@ function connectError(platform: Platform, error: unknown): AppError {
   throw error;
 }
 
+/** Opened credentials kept by their sealed value, at most. */
+const OPENED_KEPT = 1000;
+
 export function createConnectionsService(deps: ConnectionsServiceDeps) {
   const { repo, sealer, adapters, clock, logger, changes = NO_CHANGE_FEED } = deps;
   const redirectUri = (platform: Platform) => `${deps.publicUrl}/api/social/${platform}/callback`;
   const seal = (credentials: Credentials) => sealer.seal(JSON.stringify(credentials));
-  const unseal = (row: ConnectionRow) => JSON.parse(sealer.open(row.credentials)) as Credentials;
+  // A sealed value always opens to the same credentials: a burst of one account's posts opens it once.
+  const opened = new Map<string, Credentials>();
+  const unseal = (row: ConnectionRow): Credentials => {
+    let credentials = opened.get(row.credentials);
+    if (!credentials) {
+      credentials = JSON.parse(sealer.open(row.credentials)) as Credentials;
+      if (opened.size >= OPENED_KEPT) opened.delete(opened.keys().next().value!);
+      opened.set(row.credentials, credentials);
+    }
+    return { ...credentials };
+  };
 
   const store = async (
     userId: string,

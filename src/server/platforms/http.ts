@@ -1,3 +1,4 @@
+import type * as Undici from 'undici';
 import type { Platform } from '../../shared/platforms/rules';
 import { PlatformError } from './contract';
 
@@ -20,8 +21,21 @@ export const unexpectedAnswer = (platform: Platform) =>
 export const timedOut = (platform: Platform) =>
   new PlatformError('transient', `${PLATFORM_NAMES[platform]} did not answer in time`, { code: 'timeout' });
 
+/** What is read of an answer's headers. */
+export interface ResponseHeaders {
+  get(name: string): string | null;
+}
+
+/** Headers as a client library hands them (name → value or values) to read by name, any case. */
+export function headersFrom(raw: Record<string, string | string[] | undefined>): ResponseHeaders {
+  const lower = new Map<string, string>();
+  for (const [name, value] of Object.entries(raw))
+    if (value !== undefined) lower.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+  return { get: (name) => lower.get(name.toLowerCase()) ?? null };
+}
+
 /** Milliseconds to wait from a 429's headers: Retry-After (seconds or date) or an epoch-seconds reset. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+export function retryAfterMs(headers: ResponseHeaders, now = Date.now()): number | undefined {
   const after = headers.get('retry-after');
   if (after) {
     const seconds = Number(after);
@@ -38,10 +52,38 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   return undefined;
 }
 
-export interface RequestOptions extends Omit<RequestInit, 'signal'> {
+export interface RequestOptions {
+  method: string;
+  headers?: Record<string, string>;
+  /** Sent with the content type `fetch` would give it when `headers` names none. */
+  body?: string | URLSearchParams | Blob | Uint8Array;
   signal: AbortSignal;
   /** Pull a human message out of an error body (each network nests it differently). */
   errorMessage?: (body: unknown) => string | undefined;
+}
+
+/**
+ * undici's own client, loaded on the first call to a network. It costs a fifth of the CPU of `fetch`
+ * per call (the same library behind a WHATWG layer of streams, signals and headers objects): 66 µs
+ * against 357 µs on the machine of issue 15, where a burst of 10,000 posts spent a third of the
+ * worker's time in `fetch`. Redirects are followed as `fetch` would.
+ */
+let client: Promise<{ request: typeof Undici.request; dispatcher: Undici.Dispatcher }>;
+const loadClient = () =>
+  (client ??= import('undici').then(({ Agent, interceptors, request }) => ({
+    request,
+    dispatcher: new Agent().compose(interceptors.redirect({ maxRedirections: 20 })),
+  })));
+
+/** The body as bytes or text, and the content type `fetch` would have sent with it. */
+async function payloadOf(body: RequestOptions['body']) {
+  if (body === undefined) return { payload: undefined, type: undefined };
+  if (typeof body === 'string') return { payload: body, type: 'text/plain;charset=UTF-8' };
+  if (body instanceof URLSearchParams)
+    return { payload: body.toString(), type: 'application/x-www-form-urlencoded;charset=UTF-8' };
+  if (body instanceof Blob)
+    return { payload: new Uint8Array(await body.arrayBuffer()), type: body.type || undefined };
+  return { payload: body, type: undefined };
 }
 
 /**
@@ -52,12 +94,31 @@ export interface RequestOptions extends Omit<RequestInit, 'signal'> {
 export async function requestJson(
   platform: Platform,
   url: string,
-  { signal, errorMessage, ...init }: RequestOptions,
-): Promise<{ status: number; body: unknown; headers: Headers }> {
-  let response: Response;
+  { signal, errorMessage, method, headers = {}, body }: RequestOptions,
+): Promise<{ status: number; body: unknown; headers: ResponseHeaders }> {
+  const { request, dispatcher } = await loadClient();
+  const { payload, type } = await payloadOf(body);
+  const sent = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+  let status: number;
+  let answer: Record<string, string | string[] | undefined>;
+  let text: string;
   try {
-    response = await fetch(url, { ...init, signal });
+    const response = await request(url, {
+      method: method as Undici.Dispatcher.HttpMethod,
+      headers: type && !sent ? { ...headers, 'content-type': type } : headers,
+      body: payload,
+      signal,
+      dispatcher,
+    });
+    status = response.statusCode;
+    answer = response.headers;
+    try {
+      text = await response.body.text();
+    } catch {
+      throw timedOut(platform);
+    }
   } catch (error) {
+    if (error instanceof PlatformError) throw error;
     if (signal.aborted) throw timedOut(platform);
     throw new PlatformError(
       'transient',
@@ -65,42 +126,36 @@ export async function requestJson(
       { code: 'unreachable' },
     );
   }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    throw timedOut(platform);
-  }
-  let body: unknown = null;
-  let parsed = true;
+  const responseHeaders = headersFrom(answer);
+  let parsed: unknown = null;
+  let isJson = true;
   if (text) {
     try {
-      body = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
-      parsed = false;
+      isJson = false;
     }
   }
-  const status = response.status;
   if (status === 429) {
     throw new PlatformError('transient', `${PLATFORM_NAMES[platform]} rate limit reached`, {
       status,
       code: 'rate_limited',
-      retryAfterMs: retryAfterMs(response.headers),
+      retryAfterMs: retryAfterMs(responseHeaders),
     });
   }
   if (status >= 500) {
     throw new PlatformError('transient', `${PLATFORM_NAMES[platform]} had a server error (${status})`, {
       status,
       code: 'server_error',
-      retryAfterMs: retryAfterMs(response.headers),
+      retryAfterMs: retryAfterMs(responseHeaders),
     });
   }
   if (status >= 400) {
-    const message = (parsed && errorMessage?.(body)) || `${PLATFORM_NAMES[platform]} refused (${status})`;
+    const message = (isJson && errorMessage?.(parsed)) || `${PLATFORM_NAMES[platform]} refused (${status})`;
     throw new PlatformError(status === 401 ? 'auth' : 'permanent', message, { status });
   }
-  if (!parsed) throw unexpectedAnswer(platform);
-  return { status, body, headers: response.headers };
+  if (!isJson) throw unexpectedAnswer(platform);
+  return { status, body: parsed, headers: responseHeaders };
 }
 
 /** The body, checked against the shape the network documents; anything else is an unexpected answer. */

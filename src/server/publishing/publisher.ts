@@ -57,6 +57,9 @@ const FALLBACK_CONCURRENCY = 12;
 const SWEEP_PAGE = 200;
 /** A worker with no room left claims again once this much room is free (or its hands are empty). */
 const REFILL_AT = 50;
+/** The claimed targets' queued jobs are deleted in groups of up to this many, or after this long. */
+const DISCARD_GROUP = 1000;
+const DISCARD_WAIT_MS = 250;
 /** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
 const MAX_WAIT_MS = 24 * 60 * 60_000;
 
@@ -256,6 +259,29 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
    * jobs are cancelled after the claim; one that a queue fetch took meanwhile finds its target claimed
    * and does nothing. Returns how many targets it took (none: the queue's fetch looks instead).
    */
+  const refillAt = Math.min(REFILL_AT, Math.ceil(options.concurrency / 4));
+  /**
+   * The queued jobs of claimed targets are deleted in groups, off the path of the posts: one statement
+   * for a burst's many pages. A job a queue fetch took meanwhile finds its target claimed.
+   */
+  let discarding: string[] = [];
+  let discardTimer: NodeJS.Timeout | undefined;
+  const flushDiscards = async () => {
+    clearTimeout(discardTimer);
+    discardTimer = undefined;
+    const ids = discarding;
+    discarding = [];
+    await deps.queue
+      .discard(publishTargetJob, ids)
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'could not discard the jobs of claimed targets'),
+      );
+  };
+  const discardLater = (ids: string[]) => {
+    discarding.push(...ids);
+    if (discarding.length >= DISCARD_GROUP) void flushDiscards();
+    else discardTimer ??= setTimeout(() => void flushDiscards(), DISCARD_WAIT_MS);
+  };
   let sweeping = false;
   let sweepAgain = false;
   let waitingForRoom = false;
@@ -264,17 +290,15 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     let taken = 0;
     for (;;) {
       const room = Math.min(SWEEP_PAGE, options.concurrency - running);
-      if (room <= 0) {
+      // A claim costs about the same for 1 post as for 50: while others run, wait for a good page.
+      if (room <= 0 || (room < refillAt && running > 0)) {
         waitingForRoom = true;
         return taken;
       }
       const page = [...(await repo.claimDue(room, clock(), options.leaseMs, worker)).values()];
       if (!page.length) return taken;
       taken += page.length;
-      const jobIds = page.flatMap((c) => (c.jobId ? [c.jobId] : []));
-      void deps.queue
-        .cancel(publishTargetJob, jobIds)
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not cancel claimed jobs'));
+      discardLater(page.flatMap((c) => (c.jobId ? [c.jobId] : [])));
       for (const claimed of page) {
         const task = run(claimed)
           .catch((error: unknown) => logger.error({ err: error, target: claimed.targetId }, 'publish failed'))
@@ -282,7 +306,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
             inFlight.delete(task);
             // Claim again once there is room for a good page, or when this was the last one: a claim
             // costs about the same for 1 post as for 50.
-            if (waitingForRoom && (options.concurrency - running >= REFILL_AT || running === 0)) {
+            if (waitingForRoom && (options.concurrency - running >= refillAt || running === 0)) {
               waitingForRoom = false;
               void sweep();
             }
@@ -365,6 +389,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
         new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
       ]);
       clearTimeout(timer);
+      if (discarding.length) await flushDiscards();
     },
   };
 }

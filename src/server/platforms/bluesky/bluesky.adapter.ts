@@ -12,7 +12,7 @@ import type {
 import type * as AtprotoApi from '@atproto/api';
 import { type Account, type Credentials, type MediaFile, PlatformError } from '../contract';
 import type { MetricsInput, MetricsReading, PlatformAdapter, PublishInput, PublishResult } from '../contract';
-import { retryAfterMs, timedOut, unexpectedAnswer } from '../http';
+import { headersFrom, retryAfterMs, timedOut, unexpectedAnswer } from '../http';
 import { assertMediaFits, imageNeeds, prepareImage } from '../media';
 import { countOf, postGone, reading } from '../metrics';
 
@@ -69,14 +69,6 @@ const loadAtproto = async () => (atproto ??= await import('@atproto/api'));
 const isXrpc = (error: unknown): error is XRPCError =>
   atproto !== undefined && error instanceof atproto.XRPCError;
 
-/** The response headers an XRPC error kept, as `Headers`. */
-function responseHeaders(error: XRPCError): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(error.headers ?? {}))
-    if (typeof value === 'string') headers.set(name, value);
-  return headers;
-}
-
 /** An answer that means the session is gone, even after the agent tried its refresh token. */
 const isAuthFailure = (error: unknown) =>
   isXrpc(error) && (error.status === 401 || ['ExpiredToken', 'InvalidToken'].includes(error.error));
@@ -96,7 +88,7 @@ function toPlatformError(error: unknown, signal: AbortSignal): unknown {
       code: 'unreachable',
     });
   if (status === 2) return unexpectedAnswer('bluesky');
-  const retryAfter = retryAfterMs(responseHeaders(error));
+  const retryAfter = retryAfterMs(headersFrom(error.headers ?? {}));
   if (status === 429)
     return new PlatformError('transient', 'Bluesky rate limit reached', {
       status,
