@@ -102,6 +102,10 @@ async function seed(
       targets.rows.map((r) => ({ targetId: r.id, at: at.get(r.post_id)! })),
     );
   });
+  // Posts are scheduled over hours and days, and by their time the database has statistics for them
+  // (autovacuum on PostgreSQL, db/upkeep.ts on PGlite). Saved all at once seconds before their time,
+  // they would be planned as the few rows the tables held before.
+  await db.execute(sql`analyze`);
 }
 
 const percentile = (sorted: number[], p: number) =>
