@@ -287,6 +287,8 @@ async function postgresBurst(
             },
             {
               port: 0,
+              // The worker as a self-hoster runs it: `npm start`'s command, the built server.
+              npmStart: true,
               args: ['--role=worker'],
               waitFor: 'ready',
               // e.g. BENCH_WORKER_NODE_ARGS=--cpu-prof to see where a worker's time goes.
@@ -346,7 +348,7 @@ if (!reachable) console.log(`PostgreSQL not reachable at ${pgUrl}: its phases ar
 if (reachable && phases.has('postgres')) {
   const one = await postgresBurst(pgUrl, { workers: 1, count: BURST });
   console.log(
-    `burst: ${BURST} posts due at one second, PostgreSQL, one worker process (${one.published} published)`,
+    `burst: ${BURST} posts due at one second, PostgreSQL, one worker process (${one.published} published; attempts began ${one.shares})`,
   );
   rep.figure('burst.postgres.seconds', 'all published after', one.seconds, 's', { max: 5 });
   rep.figure('burst.postgres.rate', 'rate', one.rate, 'posts/s');

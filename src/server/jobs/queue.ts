@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Db, executorOf, type SqlExecutor } from '../db/client';
@@ -41,11 +42,12 @@ export interface Queue {
   /** Cancels queued jobs inside `tx` (a rescheduled or deleted post). Unknown or finished ids are ignored. */
   cancelInTransaction(tx: Db, job: JobDefinition<z.ZodType>, ids: string[]): Promise<void>;
   /**
-   * Deletes jobs whose work was taken another way, whatever their state: no history is kept of them.
-   * A delete costs the database a fraction of a cancel (an update of each row and of its indexes), and a
-   * burst discards a job per post. Unknown ids are ignored.
+   * A statement, for a CTE of the caller's own, that deletes the jobs `ids` (an SQL array of uuids)
+   * whatever their state: jobs whose work the caller's statement takes another way. Taking the work and
+   * dropping its job are then one step, with no moment for a fetch to take the job for nothing; and a
+   * delete costs the database a fraction of a cancel (an update of each row and of its indexes).
    */
-  discard(job: JobDefinition<z.ZodType>, ids: string[]): Promise<void>;
+  discardSql(job: JobDefinition<z.ZodType>, ids: SQL): SQL;
   /**
    * Runs `handler` for jobs of `job`, up to `concurrency` at once in this process. The handler settles
    * each job itself: resolving completes it, throwing fails it (pg-boss retries it by its rules).
@@ -153,9 +155,8 @@ export async function startQueue(
     async cancelInTransaction(tx, job, ids) {
       if (ids.length) await boss.cancel(job.name, ids, { db: executorOf(tx) });
     },
-    async discard(job, ids) {
-      if (ids.length) await boss.deleteJob(job.name, ids);
-    },
+    // pg-boss keeps every queue's jobs in pgboss.job (a partition per queue); due-wake.ts reads it too.
+    discardSql: (job, ids) => sql`delete from pgboss.job where name = ${job.name} and id = any(${ids})`,
     prepare: ensureQueue,
     async liveJobIds(job, ids, activeWithinSeconds) {
       if (!ids.length) return new Set();

@@ -28,10 +28,19 @@ export interface ResponseHeaders {
 
 /** Headers as a client library hands them (name → value or values) to read by name, any case. */
 export function headersFrom(raw: Record<string, string | string[] | undefined>): ResponseHeaders {
-  const lower = new Map<string, string>();
-  for (const [name, value] of Object.entries(raw))
-    if (value !== undefined) lower.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
-  return { get: (name) => lower.get(name.toLowerCase()) ?? null };
+  // Read only when asked (most answers are read for their body alone).
+  let lower: Map<string, string> | undefined;
+  return {
+    get(name) {
+      if (!lower) {
+        lower = new Map();
+        for (const [key, value] of Object.entries(raw))
+          if (value !== undefined)
+            lower.set(key.toLowerCase(), Array.isArray(value) ? value.join(', ') : value);
+      }
+      return lower.get(name.toLowerCase()) ?? null;
+    },
+  };
 }
 
 /** Milliseconds to wait from a 429's headers: Retry-After (seconds or date) or an epoch-seconds reset. */

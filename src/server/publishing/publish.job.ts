@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { postTargets } from '../db/schema';
@@ -49,6 +49,8 @@ export function createPublishScheduler(queue: Queue, renders?: RenderPreparer) {
          where ${postTargets.id} = j.target_id`);
       await renders?.(tx, targets);
     },
+    /** Deletes the jobs `jobIds` (an SQL array) as part of the caller's statement (a claim). */
+    discardSql: (jobIds: SQL) => queue.discardSql(publishTargetJob, jobIds),
     async cancel(tx: Db, jobIds: (string | null)[]) {
       const ids = jobIds.filter((id): id is string => id !== null);
       await queue.cancelInTransaction(tx, publishTargetJob, ids);

@@ -57,9 +57,6 @@ const FALLBACK_CONCURRENCY = 12;
 const SWEEP_PAGE = 200;
 /** A worker with no room left claims again once this much room is free (or its hands are empty). */
 const REFILL_AT = 50;
-/** The claimed targets' queued jobs are deleted in groups of up to this many, or after this long. */
-const DISCARD_GROUP = 1000;
-const DISCARD_WAIT_MS = 250;
 /** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
 const MAX_WAIT_MS = 24 * 60 * 60_000;
 
@@ -255,33 +252,11 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
 
   /**
    * The instant posts come due (decision 028): claims them straight from the posts table, a page at a
-   * time while this process has room, and publishes each one without waiting for the page. Their queued
-   * jobs are cancelled after the claim; one that a queue fetch took meanwhile finds its target claimed
-   * and does nothing. Returns how many targets it took (none: the queue's fetch looks instead).
+   * time while this process has room, and publishes each one without waiting for the page. The claim
+   * deletes their queued jobs in the same statement (decision 030); one that a queue fetch took just
+   * before finds its target claimed and does nothing. Returns how many targets it took (none: the queue's fetch looks instead).
    */
   const refillAt = Math.min(REFILL_AT, Math.ceil(options.concurrency / 4));
-  /**
-   * The queued jobs of claimed targets are deleted in groups, off the path of the posts: one statement
-   * for a burst's many pages. A job a queue fetch took meanwhile finds its target claimed.
-   */
-  let discarding: string[] = [];
-  let discardTimer: NodeJS.Timeout | undefined;
-  const flushDiscards = async () => {
-    clearTimeout(discardTimer);
-    discardTimer = undefined;
-    const ids = discarding;
-    discarding = [];
-    await deps.queue
-      .discard(publishTargetJob, ids)
-      .catch((error: unknown) =>
-        logger.warn({ err: error }, 'could not discard the jobs of claimed targets'),
-      );
-  };
-  const discardLater = (ids: string[]) => {
-    discarding.push(...ids);
-    if (discarding.length >= DISCARD_GROUP) void flushDiscards();
-    else discardTimer ??= setTimeout(() => void flushDiscards(), DISCARD_WAIT_MS);
-  };
   let sweeping = false;
   let sweepAgain = false;
   let waitingForRoom = false;
@@ -298,7 +273,6 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       const page = [...(await repo.claimDue(room, clock(), options.leaseMs, worker)).values()];
       if (!page.length) return taken;
       taken += page.length;
-      discardLater(page.flatMap((c) => (c.jobId ? [c.jobId] : [])));
       for (const claimed of page) {
         const task = run(claimed)
           .catch((error: unknown) => logger.error({ err: error, target: claimed.targetId }, 'publish failed'))
@@ -313,6 +287,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
           });
         inFlight.add(task);
       }
+      // Fewer targets than there was room for: every due post was taken (a post has one target or
+      // more), and asking again would only find none.
+      if (page.length < room) return taken;
     }
   };
   const sweep = async (): Promise<boolean> => {
@@ -389,7 +366,6 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
         new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
       ]);
       clearTimeout(timer);
-      if (discarding.length) await flushDiscards();
     },
   };
 }

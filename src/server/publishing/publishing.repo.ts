@@ -228,8 +228,18 @@ export function createPublishingRepo(
    * Claims the targets chosen by `pick` (a query returning `id`s) that are due by `dueBy` and that nobody
    * holds; see `claimMany`. Returns each claimed target with its post, account and media.
    */
-  const claim = async (pick: SQL, now: Date, dueBy: Date, leaseMs: number, worker: string) => {
+  const claim = async (
+    pick: SQL,
+    now: Date,
+    dueBy: Date,
+    leaseMs: number,
+    worker: string,
+    { discardJobs = false } = {},
+  ) => {
     const claimed = new Map<string, ClaimedTarget>();
+    const discarded = discardJobs
+      ? sql`, discarded as (${scheduler.discardSql(sql`array(select job_id from claimed where job_id is not null)`)})`
+      : sql``;
     const result = (await db.execute(sql`
         with picked as (${pick}), claimed as (
           update post_targets t
@@ -263,7 +273,7 @@ export function createPublishingRepo(
           insert into publish_attempts (target_id, started_at, worker)
           select id, ${now}, ${worker} from claimed
           returning id, target_id
-        )
+        )${discarded}
         select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
                c.scheduled_at, c.job_id, a.id as attempt_id,
                (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
@@ -349,8 +359,9 @@ export function createPublishingRepo(
      * from the posts table (decision 028): the path a worker takes at the instant posts come due, without
      * a queue fetch per batch. Posts another worker is taking at this moment are skipped, not waited for,
      * so workers sharing a burst each take their own part. The claim is the same conditional UPDATE as
-     * `claimMany`'s. What this path leaves (a retry, a post one of whose networks is already being
-     * published) keeps its queued job, which claims it by id.
+     * `claimMany`'s, and it deletes the claimed targets' queued jobs (decision 030). What this path leaves
+     * (a retry, a post one of whose networks is already being published) keeps its queued job, which
+     * claims it by id.
      */
     async claimDue(limit: number, now: Date, leaseMs: number, worker: string) {
       // The posts are chosen first (in the order of the (status, scheduled_at) index, up to the limit),
@@ -363,7 +374,8 @@ export function createPublishingRepo(
                   order by p.scheduled_at limit ${limit}
                     for update skip locked))
            and t.status = 'pending' and t.next_attempt_at is null`;
-      return claim(pick, now, now, leaseMs, worker);
+      // Their queued jobs go in the same statement: a queue fetch cannot take them for nothing.
+      return claim(pick, now, now, leaseMs, worker, { discardJobs: true });
     },
 
     /** What became of a target we could not claim, to decide whether to look again later. */
