@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createPublishScheduler, publishTargetJob } from './publish.job';
 import { createPublishingRepo, type PublishingRepo } from './publishing.repo';
 
 describe('claiming and finishing targets in groups', () => {
@@ -10,7 +11,7 @@ describe('claiming and finishing targets in groups', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    repo = createPublishingRepo(t.ctx.database.db, { schedule: async () => undefined } as never);
+    repo = createPublishingRepo(t.ctx.database.db, createPublishScheduler(t.ctx.queue));
     await sql(`insert into users (id, name, email, email_verified, role, created_at, updated_at)
                values ('u-group', 'G', 'group@example.com', true, 'user', now(), now())`);
   });
@@ -139,12 +140,20 @@ describe('claiming and finishing targets in groups', () => {
       media!.id,
       render!.id,
     ]);
-    const jobId = crypto.randomUUID();
-    await sql(`update post_targets set job_id = $1 where id = $2`, [jobId, first.targetIds[0]]);
+    await t.ctx.queue.prepare(publishTargetJob);
+    await createPublishScheduler(t.ctx.queue).schedule(t.ctx.database.db, first.targetIds, new Date());
+    const jobIds = (await sql(`select job_id from post_targets where post_id = $1`, [first.postId])).map(
+      (r) => r.job_id as string,
+    );
+    const liveJobs = async () =>
+      (await sql(`select id from pgboss.job where id = any($1::uuid[])`, [jobIds])).length;
+    expect(await liveJobs()).toBe(2);
 
     const page = await repo.claimDue(1, new Date(), 30_000, 'w1');
     expect([...page.keys()].sort()).toEqual([...first.targetIds].sort());
-    expect(page.get(first.targetIds[0]!)?.jobId).toBe(jobId);
+    expect(jobIds).toContain(page.get(first.targetIds[0]!)?.jobId);
+    // The claim took their jobs with them: no queue fetch can take one for nothing.
+    expect(await liveJobs()).toBe(0);
     // Two workers at once take different posts, and what is due only later or waits for its video stays.
     const [a, b] = await Promise.all([
       repo.claimDue(1, new Date(), 30_000, 'w1'),
