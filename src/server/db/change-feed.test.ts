@@ -136,4 +136,23 @@ describe('changes that say which scheduled times they touched', () => {
     send(`posts:u1 ${seconds('2026-05-04T00:00:00Z')}`);
     expect(feed.version('posts', 'u1', march)).toBeGreaterThan(kept);
   });
+
+  it('keeps a month through any number of changes elsewhere once it was read after them', async () => {
+    const { feed, send } = await feedWithNotices();
+    const cache = createVersionedCache<string>({ feed, kind: 'posts', maxBytes: 1000, sizeOf: () => 1 });
+    let reads = 0;
+    const read = async () => `march ${++reads}`;
+    expect(await cache.get('u1', 'march', read, march)).toBe('march 1');
+    // Autosaved drafts without a date, or posts in May: more than the feed remembers the times of.
+    for (let i = 0; i < 64; i++) send(`posts:u1 n`);
+    expect(await cache.get('u1', 'march', read, march)).toBe('march 1');
+    // Forgetting a change newer than the month's reading: it could have been in March, so read again…
+    send(`posts:u1 ${seconds('2026-05-04T00:00:00Z')}`);
+    expect(await cache.get('u1', 'march', read, march)).toBe('march 2');
+    // …but not for forgetting the 64 changes older than that reading, as each new draft did before.
+    for (let i = 0; i < 64; i++) send(`posts:u1 n`);
+    expect(await cache.get('u1', 'march', read, march)).toBe('march 2');
+    send(`posts:u1 ${seconds('2026-03-10T00:00:00Z')}`);
+    expect(await cache.get('u1', 'march', read, march)).toBe('march 3');
+  });
 });

@@ -169,8 +169,12 @@ export function createVersionedCache<V>(options: {
   maxBytes: number;
   sizeOf: (value: V) => number;
 }) {
-  const entries = new Map<string, { version: number; value: V; size: number }>();
-  const pending = new Map<string, { version: number; promise: Promise<V> }>();
+  // Each answer is stamped with the feed's newest version when its computation began, and holds while
+  // no change that concerns it is newer than that. (Comparing versions for equality instead would drop
+  // it whenever the feed forgot an older change it had already outlived: after 64 autosaved drafts, each
+  // new one re-read the calendar's month.)
+  const entries = new Map<string, { stamp: number; value: V; size: number }>();
+  const pending = new Map<string, { stamp: number; promise: Promise<V> }>();
   let bytes = 0;
   const drop = (key: string) => {
     const entry = entries.get(key);
@@ -185,9 +189,11 @@ export function createVersionedCache<V>(options: {
      */
     async get(userId: string, key: string, compute: () => Promise<V>, range?: TimeRange): Promise<V> {
       const fullKey = `${userId}\u0000${key}`;
+      const stamp = options.feed.current();
       const before = options.feed.version(options.kind, userId, range);
+      const known = stamp !== undefined && before !== undefined;
       const entry = entries.get(fullKey);
-      if (entry && before !== undefined && entry.version === before) {
+      if (entry && known && before <= entry.stamp) {
         // Most recently used goes to the end of the Map's order.
         entries.delete(fullKey);
         entries.set(fullKey, entry);
@@ -197,9 +203,9 @@ export function createVersionedCache<V>(options: {
       // Callers that miss together wait for one computation instead of each running their own (a
       // change followed by 50 waiting calendars would otherwise read the month 50 times).
       const running = pending.get(fullKey);
-      if (running && before !== undefined && running.version === before) return running.promise;
+      if (running && known && before <= running.stamp) return running.promise;
       const promise = compute();
-      if (before !== undefined) pending.set(fullKey, { version: before, promise });
+      if (known) pending.set(fullKey, { stamp, promise });
       let value: V;
       try {
         value = await promise;
@@ -208,11 +214,11 @@ export function createVersionedCache<V>(options: {
       }
       // Keep it only if nothing changed while it was computed: it could have read the old state.
       const after = options.feed.version(options.kind, userId, range);
-      if (before !== undefined && after === before) {
+      if (known && after !== undefined && after <= stamp) {
         const size = options.sizeOf(value);
         if (size <= options.maxBytes) {
           drop(fullKey);
-          entries.set(fullKey, { version: before, value, size });
+          entries.set(fullKey, { stamp, value, size });
           bytes += size;
           for (const oldest of entries.keys()) {
             if (bytes <= options.maxBytes) break;
