@@ -11,8 +11,8 @@ export interface ChildServer {
 }
 
 /**
- * Starts `src/server/main.ts` (or `npm start`'s command) as a child process (the real entry point, any --role) and, unless it is a
- * worker without HTTP, waits until /api/health answers.
+ * Starts `src/server/main.ts` (or `npm start`'s command) as a child process (the real entry point, any
+ * --role) and, unless it is a worker without HTTP, waits until /api/health answers.
  */
 export async function startServer(
   env: Record<string, string>,

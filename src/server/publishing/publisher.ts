@@ -254,7 +254,8 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
    * The instant posts come due (decision 028): claims them straight from the posts table, a page at a
    * time while this process has room, and publishes each one without waiting for the page. The claim
    * deletes their queued jobs in the same statement (decision 030); one that a queue fetch took just
-   * before finds its target claimed and does nothing. Returns how many targets it took (none: the queue's fetch looks instead).
+   * before finds its target claimed and does nothing. Returns how many targets it took (none: the
+   * queue's fetch looks instead).
    */
   const refillAt = Math.min(REFILL_AT, Math.ceil(options.concurrency / 4));
   let sweeping = false;
