@@ -7,7 +7,8 @@
 //   scale        PostgreSQL, a fake that answers in 300 ms and 10 calls at once per worker: 1,000 posts with
 //                1, 2 and 4 worker processes → speed-ups (goals ×1.8 and ×3.2)
 //   huge         PostgreSQL, 4 worker processes: 100,000 posts due the same second (time, rate, duplicates)
-// BENCH_PHASES=punctuality,burst,… (default all) and BENCH_BURST=10000 narrow a run while tuning; PostgreSQL
+// BENCH_PHASES=punctuality,burst,… (default all) and BENCH_BURST=10000 narrow a run while tuning, BENCH_TIMELINE=1
+// prints each burst's arrivals per half second; PostgreSQL
 // is BENCH_DATABASE_URL, TEST_DATABASE_URL or the local one, and its phases are skipped when unreachable.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -125,6 +126,15 @@ async function arrivals(x: XFake, tag: string, count: number, timeoutMs: number)
 /** How long after `due` the last of `count` posts reached the fake, and how many came twice. */
 function burstResult(tweets: { text: string; createdAt: Date }[], count: number, due: Date) {
   const unique = new Set(tweets.map((t) => t.text)).size;
+  // BENCH_TIMELINE=1: how many arrived in each half second after their time, to see where a burst slows.
+  if (process.env.BENCH_TIMELINE) {
+    const halves: number[] = [];
+    for (const t of tweets) {
+      const half = Math.max(0, Math.floor((t.createdAt.getTime() - due.getTime()) / 500));
+      halves[half] = (halves[half] ?? 0) + 1;
+    }
+    console.log(`  per half second: ${Array.from(halves, (n) => n ?? 0).join(' ')}`);
+  }
   const last = Math.max(...tweets.map((t) => t.createdAt.getTime()));
   const seconds = (last - due.getTime()) / 1000;
   return { published: unique, count, seconds, rate: unique / seconds, duplicates: tweets.length - unique };

@@ -5,7 +5,7 @@ import type { ConnectionsService } from '../connections/connections.service';
 import type { JobContext, Queue } from '../jobs/queue';
 import type { AppMetrics } from '../monitoring/app-metrics';
 import { type MetricsReading, type PlatformAdapter, PlatformError } from '../platforms/contract';
-import { PLATFORM_NAMES } from '../platforms/http';
+import { PLATFORM_NAMES, withTimeout } from '../platforms/http';
 import { collectMetricsJob } from './collect-metrics.job';
 import type { MetricsRepo, SlotOutcome, TargetToRead } from './metrics.repo';
 
@@ -73,15 +73,17 @@ export function createCollector(deps: CollectorDeps, options: CollectorOptions) 
     try {
       const figures = await deps.connections.withCredentials(connection, async (credentials) => {
         try {
-          return await adapter.fetchMetrics({
-            remoteId,
-            remoteUrl: target.remoteUrl,
-            credentials,
-            account: { id: connection.accountId, username: connection.username },
-            settings: connection.settings,
-            saveCredentials: (renewed) => deps.connections.saveRenewed(connection, renewed),
-            signal: AbortSignal.timeout(options.timeoutMs),
-          });
+          return await withTimeout(options.timeoutMs, (signal) =>
+            adapter.fetchMetrics({
+              remoteId,
+              remoteUrl: target.remoteUrl,
+              credentials,
+              account: { id: connection.accountId, username: connection.username },
+              settings: connection.settings,
+              saveCredentials: (renewed) => deps.connections.saveRenewed(connection, renewed),
+              signal,
+            }),
+          );
         } catch (error) {
           // A token from before TikTok's video.list scope still publishes: not a reason to reconnect.
           if (error instanceof PlatformError && error.options.code === 'scope_not_authorized')

@@ -72,6 +72,25 @@ export interface RequestOptions {
 }
 
 /**
+ * Runs `call` with a signal that aborts after `ms` (its reason a `TimeoutError`, as `AbortSignal.timeout`
+ * gives) and clears the timer when the call ends. `AbortSignal.timeout` costs 11 µs a signal on the
+ * machine of issue 15 and keeps each one in a finalization registry until it is collected; a controller
+ * and a timer cost 0.5 µs.
+ */
+export async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ms,
+  );
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * undici's own client, loaded on the first call to a network. It costs a fifth of the CPU of `fetch`
  * per call (the same library behind a WHATWG layer of streams, signals and headers objects): 66 µs
  * against 357 µs on the machine of issue 15, where a burst of 10,000 posts spent a third of the

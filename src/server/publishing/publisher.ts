@@ -7,7 +7,7 @@ import type { Queue } from '../jobs/queue';
 import type { AppMetrics } from '../monitoring/app-metrics';
 import type { Credentials, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
-import { PLATFORM_NAMES } from '../platforms/http';
+import { PLATFORM_NAMES, withTimeout } from '../platforms/http';
 import { grouped } from './group';
 import { type MediaSource, withMediaFiles } from './media-files';
 import { publishTargetJob } from './publish.job';
@@ -214,7 +214,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
         const started = performance.now();
         let result: Outcome;
         try {
-          const published = await callNetwork(claimed, AbortSignal.timeout(options.timeoutMs));
+          const published = await withTimeout(options.timeoutMs, (signal) => callNetwork(claimed, signal));
           result = { kind: 'published', remoteId: published.remoteId, url: published.url };
         } catch (error) {
           if (!(error instanceof PlatformError))

@@ -1,4 +1,6 @@
+import { sql as q } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createPublishScheduler, publishTargetJob } from './publish.job';
 import { createPublishingRepo, type PublishingRepo } from './publishing.repo';
@@ -120,6 +122,61 @@ describe('claiming and finishing targets in groups', () => {
     const [target] = await sql(`select status, remote_id from post_targets where id = $1`, one.targetIds);
     expect(target).toEqual({ status: 'published', remote_id: 'first' });
     expect(await statusOf(one.postId)).toBe('published');
+  });
+
+  // PGlite runs one statement at a time: two claims cannot interleave there.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'a claim by target waits for its post before it touches the target, as the claim of due posts does',
+    async () => {
+      const one = await post(['twitter']);
+      let claiming: Promise<Map<string, unknown>> | undefined;
+      await t.ctx.database.db.transaction(async (trx) => {
+        const tx = trx as unknown as Db;
+        // The claim of due posts holds the post and is about to take its target.
+        await tx.execute(q`set local lock_timeout = '2s'`);
+        await tx.execute(q`select id from posts where id = ${one.postId} for update`);
+        claiming = repo.claimMany(one.targetIds, new Date(), 30_000, 'w-target');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Had the claim by target taken the target first, this would wait for it while it waits for the
+        // post: a deadlock (or here, the lock timeout).
+        await tx.execute(q`update post_targets set status = 'publishing', attempts = 1,
+          lease_until = now() + interval '30 seconds' where id = ${one.targetIds[0]!}`);
+      });
+      // It finds the target taken and leaves it.
+      expect((await claiming!).size).toBe(0);
+      const attempts = await sql(`select count(*)::int as n from publish_attempts where worker = 'w-target'`);
+      expect(attempts[0]!.n).toBe(0);
+    },
+  );
+
+  it("records a network's words that PostgreSQL's text cannot hold (a lone surrogate, a NUL) as near as it can", async () => {
+    const one = await post(['twitter', 'bluesky']);
+    const claimed = await repo.claimMany(one.targetIds, new Date(), 30_000, 'w1');
+    const [first, second] = one.targetIds.map((id) => claimed.get(id)!);
+    await repo.finishMany(
+      [
+        {
+          claim: first!,
+          outcome: { kind: 'failed', error: 'bad \ud800 answer\u0000 here', code: 'refused' },
+          latencyMs: 2,
+        },
+        {
+          claim: second!,
+          outcome: { kind: 'published', remoteId: 'r\u0000\udfff', url: null },
+          latencyMs: 3,
+        },
+      ],
+      new Date(),
+    );
+    const rows = await sql(
+      `select status, last_error, remote_id from post_targets where post_id = $1 order by platform`,
+      [one.postId],
+    );
+    expect(rows).toEqual([
+      { status: 'published', last_error: null, remote_id: 'r\ufffd' },
+      { status: 'failed', last_error: 'bad \ufffd answer here', remote_id: null },
+    ]);
+    expect(await statusOf(one.postId)).toBe('partially_failed');
   });
 
   it('takes due posts earliest first, a page of posts with all their targets, and leaves what must wait', async () => {
