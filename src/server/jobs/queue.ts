@@ -66,6 +66,11 @@ export interface Queue {
        * answers that it took nothing, the queue fetches.
        */
       wakeAtDue?: boolean | (() => Promise<boolean>);
+      /**
+       * Polls skip their fetch while this answers false: a process with no room for more work leaves the
+       * jobs to others, and its database is spared a fetch (pg-boss's sorts every job waiting in the queue).
+       */
+      fetchWhen?: () => boolean;
     },
   ): Promise<void>;
   /**
@@ -96,6 +101,49 @@ async function retryOnConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A polling loop of our own (`fetchWhen`): every `intervalMs`, or at once when woken, runs `fetch` if
+ * `when()` allows it. `fetch` gets the loop's wake-up, to ask for another round at once. Stopping lets
+ * the batch in hand finish.
+ */
+function pollWhen(
+  when: () => boolean,
+  intervalMs: number,
+  fetch: (again: () => void) => Promise<void>,
+  onError: (error: unknown) => void,
+) {
+  let stopping = false;
+  let woken = false;
+  let sleeping: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    sleeping?.();
+  };
+  const done = (async () => {
+    while (!stopping) {
+      woken = false;
+      if (when()) await fetch(wake).catch(onError);
+      if (stopping || woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, intervalMs);
+        sleeping = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      sleeping = undefined;
+    }
+  })();
+  return {
+    wake,
+    async stop() {
+      stopping = true;
+      sleeping?.();
+      await done;
+    },
+  };
+}
+
 export async function startQueue(
   database: SqlExecutor,
   logger: FastifyBaseLogger,
@@ -115,6 +163,7 @@ export async function startQueue(
   });
   const created = new Set<string>();
   const wakes: { stop(): void }[] = [];
+  const ownLoops: ReturnType<typeof pollWhen>[] = [];
   const ensureQueue = async (job: JobDefinition<z.ZodType>) => {
     if (created.has(job.name)) return;
     await retryOnConflict(() =>
@@ -174,12 +223,10 @@ export async function startQueue(
       const loops = Math.max(1, Math.min(concurrency, workOptions.pollers ?? 4));
       const batchSize = Math.ceil(concurrency / loops);
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 1;
-      const workerIds: string[] = [];
+      // Wakes one polling loop after another, to fetch now rather than at its next poll.
+      const notifiers: (() => void)[] = [];
       let nextLoop = 0;
-      const fetchNow = () => {
-        const id = workerIds[nextLoop++ % workerIds.length];
-        if (id) boss.notifyWorker(id);
-      };
+      const fetchNow = () => notifiers[nextLoop++ % notifiers.length]?.();
       const onDue = typeof workOptions.wakeAtDue === 'function' ? workOptions.wakeAtDue : undefined;
       /** Lets `onDue` take what is due; fetches with `fetchJobs` without one, or when it took nothing. */
       const takeDue = (fetchJobs: () => void) => {
@@ -199,7 +246,56 @@ export async function startQueue(
           })
         : undefined;
       if (dueWake) wakes.push(dueWake);
+      /** Runs a fetched batch; returns the ids of the jobs whose handler threw. */
+      const runBatch = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+        const failed: string[] = [];
+        await Promise.all(
+          jobs.map(async (item) => {
+            try {
+              await handler(job.payload.parse(item.data), {
+                retryCount: item.retryCount,
+                retryLimit: item.retryLimit,
+                jobId: item.id,
+              });
+            } catch (error) {
+              logger.error({ err: error, job: job.name, id: item.id }, 'job failed');
+              failed.push(item.id);
+            }
+          }),
+        );
+        return failed;
+      };
+      /**
+       * After a batch: a full one means more are waiting, so fetch again at once instead of sleeping out
+       * the polling interval (which would cap a loop at one batch per interval), unless the due work has
+       * a faster path of its own (`wakeAtDue`), which then takes it.
+       */
+      const after = (fetched: number, again: () => void) => {
+        if (fetched < batchSize) dueWake?.lookSoon();
+        else takeDue(again);
+      };
+      const { fetchWhen } = workOptions;
       for (let i = 0; i < loops; i++) {
+        if (fetchWhen) {
+          // pg-boss's own polling loop fetches whatever happens: this one asks first.
+          const loop = pollWhen(
+            fetchWhen,
+            pollingIntervalSeconds * 1000,
+            async (again) => {
+              const jobs = await boss.fetch<unknown>(job.name, { batchSize, includeMetadata: true });
+              if (!jobs?.length) return dueWake?.lookSoon();
+              const failed = await runBatch(jobs);
+              const done = jobs.map((item) => item.id).filter((id) => !failed.includes(id));
+              if (done.length) await boss.complete(job.name, done);
+              if (failed.length) await boss.fail(job.name, failed);
+              after(jobs.length, again);
+            },
+            (error) => logger.error({ err: error, job: job.name }, 'job fetch failed'),
+          );
+          ownLoops.push(loop);
+          notifiers.push(loop.wake);
+          continue;
+        }
         let workerId = '';
         workerId = await boss.work(
           job.name,
@@ -209,36 +305,19 @@ export async function startQueue(
             batchSize,
           },
           async (jobs) => {
-            const failed: string[] = [];
-            await Promise.all(
-              jobs.map(async (item) => {
-                try {
-                  await handler(job.payload.parse(item.data), {
-                    retryCount: item.retryCount,
-                    retryLimit: item.retryLimit,
-                    jobId: item.id,
-                  });
-                } catch (error) {
-                  logger.error({ err: error, job: job.name, id: item.id }, 'job failed');
-                  failed.push(item.id);
-                }
-              }),
-            );
+            const failed = await runBatch(jobs);
             // pg-boss completes the whole batch when this returns; fail the ones that threw first.
             if (failed.length) await boss.fail(job.name, failed);
-            // A full batch means more are waiting: fetch again at once instead of sleeping out the
-            // polling interval (which would cap a loop at one batch per interval), unless the due work
-            // has a faster path of its own (`wakeAtDue`), which then takes it.
-            if (jobs.length < batchSize) dueWake?.lookSoon();
-            else takeDue(() => boss.notifyWorker(workerId));
+            after(jobs.length, () => boss.notifyWorker(workerId));
           },
         );
-        workerIds.push(workerId);
+        notifiers.push(() => boss.notifyWorker(workerId));
       }
     },
-    stop: () => {
+    async stop() {
       for (const wake of wakes) wake.stop();
-      return boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await Promise.all(ownLoops.map((loop) => loop.stop()));
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
 }
