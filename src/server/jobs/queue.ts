@@ -283,7 +283,8 @@ export async function startQueue(
             pollingIntervalSeconds * 1000,
             async (again) => {
               const jobs = await boss.fetch<unknown>(job.name, { batchSize, includeMetadata: true });
-              if (!jobs?.length) return dueWake?.lookSoon();
+              // Nothing fetched: as pg-boss's own loop, wait for the next poll or wake-up.
+              if (!jobs?.length) return;
               const failed = await runBatch(jobs);
               const done = jobs.map((item) => item.id).filter((id) => !failed.includes(id));
               if (done.length) await boss.complete(job.name, done);

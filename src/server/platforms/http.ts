@@ -92,10 +92,9 @@ export async function withTimeout<T>(ms: number, call: (signal: AbortSignal) => 
 
 /**
  * undici's own client, loaded on the first call to a network (or when a worker starts, `loadClient`).
- * It costs a fifth of the CPU of `fetch`
- * per call (the same library behind a WHATWG layer of streams, signals and headers objects): 66 µs
- * against 357 µs on the machine of issue 15, where a burst of 10,000 posts spent a third of the
- * worker's time in `fetch`. Redirects are followed as `fetch` would.
+ * It costs a fifth of the CPU of `fetch` per call (the same library behind a WHATWG layer of streams,
+ * signals and headers objects): 66 µs against 357 µs on the machine of issue 15, where a burst of
+ * 10,000 posts spent a third of the worker's time in `fetch`. Redirects are followed as `fetch` would.
  */
 let client: Promise<{ request: typeof Undici.request; dispatcher: Undici.Dispatcher }>;
 export const loadClient = () =>
