@@ -22,6 +22,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
+  // The own-servers specs start servers beside the shared one, each compiling through tsx: on a 2-core
+  // machine a page of the shared server can take more than the default 5 s to show while they start.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
     baseURL,
