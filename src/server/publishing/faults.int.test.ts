@@ -125,17 +125,25 @@ describe('publishing while the networks misbehave', () => {
     const created: Post[] = [];
     for (const spec of specs) created.push(await createPost(ann, spec));
 
-    // One query for all of them: polling 40 posts through the API would slow the worker down.
+    // One query for all of them: polling 40 posts through the API would slow the worker down. A timeout
+    // says which targets had not settled and how, to tell a stuck target from a slow machine.
+    let unsettled: unknown[] = [];
     await waitFor(
       async () => {
         const { rows } = await t.ctx.database.executeSql(
-          `select count(*)::int as n from post_targets where status not in ('published', 'failed')`,
+          `select platform, status, attempts, last_error_code, next_attempt_at, lease_until, updated_at
+             from post_targets where status not in ('published', 'failed')`,
         );
-        return (rows[0] as { n: number }).n === 0 ? true : undefined;
+        unsettled = rows;
+        return rows.length === 0 ? true : undefined;
       },
       75_000,
       'every target to settle',
-    );
+    ).catch((error: Error) => {
+      throw new Error(
+        `${error.message}, at ${new Date().toISOString()}:\n${unsettled.map((row) => JSON.stringify(row)).join('\n')}`,
+      );
+    });
     // How the attempts went, per network, to read when an assertion below fails.
     const { rows: attempts } = await t.ctx.database.executeSql(
       `select t.platform, a.outcome, a.error_code, count(*)::int as n

@@ -230,7 +230,11 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       clearInterval(heartbeat);
       running--;
     }
-    await record(claimed, outcome, latency);
+    try {
+      await record(claimed, outcome, latency);
+    } finally {
+      roomFreed();
+    }
     deps.metrics?.publish(claimed.platform, outcome.kind);
     if (outcome.kind === 'published')
       deps.metrics?.publishLateness(
@@ -277,15 +281,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       for (const claimed of page) {
         const task = run(claimed)
           .catch((error: unknown) => logger.error({ err: error, target: claimed.targetId }, 'publish failed'))
-          .finally(() => {
-            inFlight.delete(task);
-            // Claim again once there is room for a good page, or when this was the last one: a claim
-            // costs about the same for 1 post as for 50.
-            if (waitingForRoom && (options.concurrency - running >= refillAt || running === 0)) {
-              waitingForRoom = false;
-              void sweep();
-            }
-          });
+          .finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
       // Fewer targets than there was room for: every due post was taken (a post has one target or
@@ -293,6 +289,17 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       if (page.length < room) return taken;
     }
   };
+  /**
+   * A target ended, whichever path claimed it: once there is room for a good page, or when it was the
+   * last one, the claim of due posts that waited for room runs again (a claim costs about the same for 1
+   * post as for 50), and the queue's fetch, held back meanwhile, may fetch again.
+   */
+  function roomFreed() {
+    if (waitingForRoom && (options.concurrency - running >= refillAt || running === 0)) {
+      waitingForRoom = false;
+      void sweep();
+    }
+  }
   const sweep = async (): Promise<boolean> => {
     if (stopped) return false;
     if (sweeping) {
