@@ -67,10 +67,12 @@ export interface Queue {
        */
       wakeAtDue?: boolean | (() => Promise<boolean>);
       /**
-       * Polls skip their fetch while this answers false: a process with no room for more work leaves the
-       * jobs to others, and its database is spared a fetch (pg-boss's sorts every job waiting in the queue).
+       * How many jobs the queue may fetch now (it also keeps to `concurrency`); none skips the fetch: a
+       * process with no room for more work leaves the jobs to others, and its database is spared a fetch
+       * (pg-boss's sorts every job waiting in the queue). With it, the queue fetches and runs the jobs
+       * itself, one polling loop whatever `pollers` says, each job settled as soon as it ends.
        */
-      fetchWhen?: () => boolean;
+      fetchUpTo?: () => number;
     },
   ): Promise<void>;
   /**
@@ -102,30 +104,54 @@ async function retryOnConflict<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A polling loop of our own (`fetchWhen`): every `intervalMs`, or at once when woken, runs `fetch` if
- * `when()` allows it. `fetch` gets the loop's wake-up, to ask for another round at once. Stopping lets
- * the batch in hand finish.
+ * The queue's own consumer (`fetchUpTo`): every `intervalMs`, or at once when woken, fetches as many jobs
+ * as `room()` allows, if any, and runs each on its own. A slow job holds back no other (pg-boss's loop
+ * waits for its whole batch before it fetches again), and the place a job frees is fetched again at once
+ * while jobs were left waiting. Stopping waits for the jobs in hand.
  */
-function pollWhen(
-  when: () => boolean,
-  intervalMs: number,
-  fetch: (again: () => void) => Promise<void>,
-  onError: (error: unknown) => void,
-) {
+function consume<J>(options: {
+  /** How many more jobs to fetch now, given how many are running. */
+  room: (running: number) => number;
+  intervalMs: number;
+  fetch: (size: number) => Promise<J[]>;
+  /** Runs and settles one job; never throws. */
+  run: (job: J) => Promise<void>;
+  /** After a fetch of `fetched` jobs out of `size` asked for; `again` fetches once more at once. */
+  after: (fetched: number, size: number, again: () => void) => void;
+  onError: (error: unknown) => void;
+}) {
   let stopping = false;
   let woken = false;
   let sleeping: (() => void) | undefined;
+  /** The last fetch filled the room it had: more jobs may be waiting. */
+  let more = false;
+  const inHand = new Set<Promise<void>>();
   const wake = () => {
     woken = true;
     sleeping?.();
   };
+  const fetchOnce = async () => {
+    const size = options.room(inHand.size);
+    if (size <= 0) return;
+    const jobs = await options.fetch(size);
+    more = jobs.length >= size;
+    for (const job of jobs) {
+      const running: Promise<void> = options.run(job).finally(() => {
+        inHand.delete(running);
+        if (more && !stopping) wake();
+      });
+      inHand.add(running);
+    }
+    // Nothing fetched: as pg-boss's own loop, wait for the next poll or wake-up.
+    if (jobs.length) options.after(jobs.length, size, wake);
+  };
   const done = (async () => {
     while (!stopping) {
       woken = false;
-      if (when()) await fetch(wake).catch(onError);
+      await fetchOnce().catch(options.onError);
       if (stopping || woken) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
+        const timer = setTimeout(resolve, options.intervalMs);
         sleeping = () => {
           clearTimeout(timer);
           resolve();
@@ -140,6 +166,7 @@ function pollWhen(
       stopping = true;
       sleeping?.();
       await done;
+      await Promise.all(inHand);
     },
   };
 }
@@ -163,7 +190,7 @@ export async function startQueue(
   });
   const created = new Set<string>();
   const wakes: { stop(): void }[] = [];
-  const ownLoops: ReturnType<typeof pollWhen>[] = [];
+  const ownLoops: ReturnType<typeof consume>[] = [];
   const ensureQueue = async (job: JobDefinition<z.ZodType>) => {
     if (created.has(job.name)) return;
     await retryOnConflict(() =>
@@ -270,33 +297,32 @@ export async function startQueue(
        * the polling interval (which would cap a loop at one batch per interval), unless the due work has
        * a faster path of its own (`wakeAtDue`), which then takes it.
        */
-      const after = (fetched: number, again: () => void) => {
-        if (fetched < batchSize) dueWake?.lookSoon();
+      const after = (fetched: number, again: () => void, asked = batchSize) => {
+        if (fetched < asked) dueWake?.lookSoon();
         else takeDue(again);
       };
-      const { fetchWhen } = workOptions;
+      const { fetchUpTo } = workOptions;
+      if (fetchUpTo) {
+        // pg-boss's own polling loop fetches whatever happens: this one asks first, and how many.
+        const consumer = consume({
+          room: (running) => Math.min(concurrency - running, fetchUpTo()),
+          intervalMs: pollingIntervalSeconds * 1000,
+          fetch: async (size) =>
+            (await boss.fetch<unknown>(job.name, { batchSize: size, includeMetadata: true })) ?? [],
+          run: async (item) => {
+            const failed = await runBatch([item]);
+            await (failed.length ? boss.fail(job.name, item.id) : boss.complete(job.name, item.id)).catch(
+              (error: unknown) => logger.error({ err: error, job: job.name, id: item.id }, 'job not settled'),
+            );
+          },
+          after: (fetched, size, again) => after(fetched, again, size),
+          onError: (error) => logger.error({ err: error, job: job.name }, 'job fetch failed'),
+        });
+        ownLoops.push(consumer);
+        notifiers.push(consumer.wake);
+        return;
+      }
       for (let i = 0; i < loops; i++) {
-        if (fetchWhen) {
-          // pg-boss's own polling loop fetches whatever happens: this one asks first.
-          const loop = pollWhen(
-            fetchWhen,
-            pollingIntervalSeconds * 1000,
-            async (again) => {
-              const jobs = await boss.fetch<unknown>(job.name, { batchSize, includeMetadata: true });
-              // Nothing fetched: as pg-boss's own loop, wait for the next poll or wake-up.
-              if (!jobs?.length) return;
-              const failed = await runBatch(jobs);
-              const done = jobs.map((item) => item.id).filter((id) => !failed.includes(id));
-              if (done.length) await boss.complete(job.name, done);
-              if (failed.length) await boss.fail(job.name, failed);
-              after(jobs.length, again);
-            },
-            (error) => logger.error({ err: error, job: job.name }, 'job fetch failed'),
-          );
-          ownLoops.push(loop);
-          notifiers.push(loop.wake);
-          continue;
-        }
         let workerId = '';
         workerId = await boss.work(
           job.name,

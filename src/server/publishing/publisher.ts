@@ -350,10 +350,11 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
         pollers: 1,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         wakeAtDue: sweep,
-        // Not while the claim of due posts is taking a burst, or without room for a batch: the fetch
-        // would sort every job of the burst for a few of them (10 ms each on 10,000), take them from
-        // the sweep, and wait on its locks.
-        fetchWhen: () => !sweeping && !waitingForRoom && options.concurrency - running >= fallback,
+        // Not while the claim of due posts is taking a burst or waits for room: the fetch would sort
+        // every job of the burst for a few of them (10 ms each on 10,000), take them from the claim,
+        // and wait on its locks. Otherwise as many as there is room for, so that retries go out beside
+        // a steady stream of due posts.
+        fetchUpTo: () => (sweeping || waitingForRoom ? 0 : options.concurrency - running),
       });
       // Loaded now rather than by the first post of a burst (50 ms of its first moments).
       await loadClient();

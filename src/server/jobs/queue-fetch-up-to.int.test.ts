@@ -14,15 +14,18 @@ const work = defineJob({
 
 /**
  * Issue 15: a process with no room (the publisher while it takes a burst its own way) leaves the
- * queue's jobs alone: its polls skip their fetch until it has room again, then run and settle them.
+ * queue's jobs alone: its polls skip their fetch until it has room again, then take as many as it has
+ * room for, and run and settle them.
  */
 describe('a worker that fetches only when it has room', () => {
   let database: Database;
   let queue: Queue;
   let drop: () => Promise<void>;
-  let room = false;
+  let room = 0;
   let asked = 0;
   const ran: number[] = [];
+  let inFlight = 0;
+  let mostAtOnce = 0;
 
   beforeAll(async () => {
     const fresh = await freshDatabase();
@@ -32,6 +35,10 @@ describe('a worker that fetches only when it has room', () => {
     await queue.work(
       work,
       async ({ n }) => {
+        inFlight++;
+        mostAtOnce = Math.max(mostAtOnce, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inFlight--;
         if (n === 3) throw new Error('this one fails');
         ran.push(n);
       },
@@ -39,9 +46,10 @@ describe('a worker that fetches only when it has room', () => {
         concurrency: 2,
         pollers: 1,
         pollingIntervalSeconds: 0.5,
-        fetchWhen: () => {
+        // The owner's room less what it runs already.
+        fetchUpTo: () => {
           asked++;
-          return room;
+          return Math.max(0, room - inFlight);
         },
       },
     );
@@ -63,21 +71,26 @@ describe('a worker that fetches only when it has room', () => {
       ).rows as { n: string; state: string }[]
     ).map((row) => `${row.n}:${row.state}`);
 
-  it('skips its polls without room, then takes the jobs in batches and settles each', async () => {
-    for (const n of [1, 2, 3]) await queue.send(work, { n });
+  it('skips its polls without room, then takes as many jobs as it has room for and settles each', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await queue.send(work, { n });
     const before = asked;
     await new Promise((resolve) => setTimeout(resolve, 1600));
     // It asked at each poll, and took nothing.
     expect(asked - before).toBeGreaterThanOrEqual(2);
     expect(ran).toEqual([]);
-    expect(await states()).toEqual(['1:created', '2:created', '3:created']);
+    expect(await states()).toEqual(['1:created', '2:created', '3:created', '4:created', '5:created']);
 
-    room = true;
-    await expect.poll(() => ran.length, { timeout: 10_000, interval: 100 }).toBe(2);
-    expect(ran.sort()).toEqual([1, 2]);
-    // A full batch (2) fetched again at once: the third ran, threw and failed.
+    // Room for one: one job at a time, each fetched at once after the one before.
+    room = 1;
+    await expect.poll(() => ran.length, { timeout: 10_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+    expect(mostAtOnce).toBe(1);
+
+    // Room for two (the batch): two at a time, and every job settles, the one that threw as failed.
+    room = 2;
     await expect
       .poll(states, { timeout: 10_000, interval: 100 })
-      .toEqual(['1:completed', '2:completed', '3:failed']);
+      .toEqual(['1:completed', '2:completed', '3:failed', '4:completed', '5:completed']);
+    expect(ran.sort()).toEqual([1, 2, 4, 5]);
+    expect(mostAtOnce).toBe(2);
   }, 30_000);
 });
