@@ -22,8 +22,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
-  // The own-servers specs start servers beside the shared one, each compiling through tsx: on a 2-core
-  // machine a page of the shared server can take more than the default 5 s to show while they start.
+  // The own-servers specs start servers beside the shared one, each creating a fresh database: on a
+  // 2-core machine a page of the shared server can take more than the default 5 s to show meanwhile.
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {
@@ -47,7 +47,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx src/server/main.ts',
+    // What `npm start` runs: the built server (built first when older than its sources), as users run it.
+    command: 'node --v8-pool-size=1 scripts/start.mjs',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

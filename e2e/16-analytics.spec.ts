@@ -71,7 +71,7 @@ async function publishNow(text: string) {
 }
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  // The child server starts from source (tsx) and migrates a fresh database: slow on a busy machine.
+  // The child server (what `npm start` runs) migrates a fresh database: slow on a busy machine.
   test.setTimeout(180_000);
   [x, linkedin] = await Promise.all([startXFake(), startLinkedinFake()]);
   dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-analytics-'));
@@ -86,7 +86,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
       METRICS_DAILY_DAYS: '0',
       PUBLISH_POLL_SECONDS: '0.5',
     },
-    { port: PORT },
+    { port: PORT, npmStart: true },
   );
   context = await browser.newContext({ baseURL: server.base, timezoneId: 'UTC', locale: 'en-US' });
   page = await context.newPage();

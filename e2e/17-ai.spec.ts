@@ -178,7 +178,7 @@ test.describe('with a model', () => {
         LOGIN_RATE_PER_MINUTE: '60',
       },
       // Next to the shared server's port (E2E_PORT), as 16-analytics.spec.ts does (+1).
-      { port: Number(process.env.E2E_PORT ?? 3210) + 2 },
+      { port: Number(process.env.E2E_PORT ?? 3210) + 2, npmStart: true },
     );
   });
 

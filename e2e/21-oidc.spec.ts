@@ -37,7 +37,7 @@ async function startApp(port: number, env: Record<string, string>) {
       OIDC_CLIENT_SECRET: FAKE_OIDC_CLIENT.secret,
       ...env,
     },
-    { port },
+    { port, npmStart: true },
   );
   servers.push(server);
   return server;
@@ -58,7 +58,7 @@ async function newPage(browser: Browser, server: ChildServer) {
 }
 
 test.beforeAll(async () => {
-  // Two child servers start from source (tsx) and each creates a fresh database: on a busy 2-core
+  // Two child servers start (what `npm start` runs) and each creates a fresh database: on a busy 2-core
   // machine that took more than a minute.
   test.setTimeout(180_000);
   provider = await startFakeOidcProvider({
