@@ -53,6 +53,7 @@ describe('alert mails to owners: a target failed for good, an account to reconne
       workerMissing: true,
       digest: true,
       admin: false,
+      digestHours: 24,
     });
     const bad = await ann('PUT', '/api/alerts/preferences', { targetFailed: 'no' });
     expect(bad.statusCode).toBe(400);
@@ -160,6 +161,21 @@ describe('alert mails to administrators: a missing worker once per incident, and
     await t.ctx.alerts.check();
     await t.ctx.alerts.check();
     expect(await workerMails()).toHaveLength(2);
+  });
+
+  it('tells the Profile page how often this server sends the digest', async () => {
+    const quiet = await signIn(t.app, 'quiet@example.com');
+    const prefs = await t.app.inject({ url: '/api/alerts/preferences', headers: { cookie: quiet } });
+    expect(prefs.json()).toMatchObject({ admin: true, digestHours: 24 });
+    const sixHourly = await createTestApp({ ALERTS_DIGEST_HOURS: '6' }, { clock: () => now });
+    try {
+      await createUser(sixHourly.ctx, { email: 'root@example.com', role: 'super_admin' });
+      const root = await signIn(sixHourly.app, 'root@example.com');
+      const six = await sixHourly.app.inject({ url: '/api/alerts/preferences', headers: { cookie: root } });
+      expect(six.json()).toMatchObject({ admin: true, digestHours: 6 });
+    } finally {
+      await sixHourly.close();
+    }
   });
 
   it('sends nothing while no post is due, even without a worker', async () => {

@@ -76,7 +76,11 @@ export function createAlertsService(deps: AlertsDeps) {
 
   return {
     async preferences(user: SessionUser): Promise<AlertPreferences> {
-      return { ...(await repo.preferences(user.id)), admin: canManageUsers(user.role) };
+      return {
+        ...(await repo.preferences(user.id)),
+        admin: canManageUsers(user.role),
+        digestHours: deps.digestHours,
+      };
     },
     async updatePreferences(user: SessionUser, values: UpdateAlertPreferences): Promise<AlertPreferences> {
       await repo.savePreferences(user.id, values, clock());

@@ -14,6 +14,8 @@ export const AlertPreferencesSchema = z.object({
   digest: z.boolean(),
   /** Whether this user is sent the administrators' alerts (the web shows those switches only then). */
   admin: z.boolean(),
+  /** Hours between the administrators' digests on this server (ALERTS_DIGEST_HOURS); 0: none is sent. */
+  digestHours: z.number(),
 });
 export type AlertPreferences = z.infer<typeof AlertPreferencesSchema>;
 

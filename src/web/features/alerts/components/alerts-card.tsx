@@ -1,10 +1,30 @@
 import { Alert, Card, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_ALERT_KINDS, ALERT_KINDS, type AlertKind } from '../../../../shared/api/alerts.schemas';
+import {
+  ADMIN_ALERT_KINDS,
+  ALERT_KINDS,
+  type AlertKind,
+  type AlertPreferences,
+} from '../../../../shared/api/alerts.schemas';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useAlertPreferences } from '../api/get-alert-preferences';
 import { useUpdateAlertPreferences } from '../api/update-alert-preferences';
+
+/** A kind's switch label and description; the digest's say how often this server sends it, if at all. */
+function wording(t: TFunction, kind: AlertKind, prefs: AlertPreferences) {
+  const description = t(`alerts.kinds.${kind}.description`);
+  if (kind !== 'digest') return { label: t(`alerts.kinds.${kind}.label`), description };
+  const hours = prefs.digestHours;
+  if (hours <= 0)
+    return { label: t('alerts.kinds.digest.labelNone'), description: t('alerts.kinds.digest.none') };
+  const label =
+    hours % 24 === 0
+      ? t('alerts.kinds.digest.labelDays', { count: hours / 24 })
+      : t('alerts.kinds.digest.labelHours', { count: hours });
+  return { label, description };
+}
 
 /** The Profile page's "Alert mails" section: one switch per kind, saved as it is flipped. */
 export function AlertsCard() {
@@ -44,9 +64,10 @@ export function AlertsCard() {
               <Switch
                 key={kind}
                 checked={prefs[kind]}
+                // A digest this server never sends cannot be turned on or off to any effect.
+                disabled={kind === 'digest' && prefs.digestHours <= 0}
                 onChange={(event) => toggle(kind, event.currentTarget.checked)}
-                label={t(`alerts.kinds.${kind}.label`)}
-                description={t(`alerts.kinds.${kind}.description`)}
+                {...wording(t, kind, prefs)}
                 data-testid={`alert-${kind}`}
               />
             ))}
