@@ -41,13 +41,16 @@ describe('the alert mails on the Profile page', () => {
     show(preferences(hours));
     const digest = await screen.findByRole('switch', named(label));
     expect((digest as HTMLInputElement).disabled).toBe(false);
+    expect((digest as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(/A summary of failed posts/)).toBeTruthy();
   });
 
-  it('says that a server with ALERTS_DIGEST_HOURS=0 sends no digest, and its switch is off limits', async () => {
+  it('says that a server with ALERTS_DIGEST_HOURS=0 sends no digest: its switch is off and off limits', async () => {
     show(preferences(0));
     const digest = await screen.findByRole('switch', named('Digest (administrators)'));
+    // Off, whatever the administrator chose: nothing is sent.
     expect((digest as HTMLInputElement).disabled).toBe(true);
+    expect((digest as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('Not sent by this server: its ALERTS_DIGEST_HOURS setting is 0.')).toBeTruthy();
     expect(screen.queryByText(/A summary of failed posts/)).toBeNull();
   });

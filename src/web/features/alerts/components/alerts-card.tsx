@@ -60,17 +60,20 @@ export function AlertsCard() {
         )}
         {prefs && (
           <Stack gap="md">
-            {kinds.map((kind) => (
-              <Switch
-                key={kind}
-                checked={prefs[kind]}
-                // A digest this server never sends cannot be turned on or off to any effect.
-                disabled={kind === 'digest' && prefs.digestHours <= 0}
-                onChange={(event) => toggle(kind, event.currentTarget.checked)}
-                {...wording(t, kind, prefs)}
-                data-testid={`alert-${kind}`}
-              />
-            ))}
+            {kinds.map((kind) => {
+              // A digest this server never sends shows off, and cannot be turned on to any effect.
+              const unsent = kind === 'digest' && prefs.digestHours <= 0;
+              return (
+                <Switch
+                  key={kind}
+                  checked={prefs[kind] && !unsent}
+                  disabled={unsent}
+                  onChange={(event) => toggle(kind, event.currentTarget.checked)}
+                  {...wording(t, kind, prefs)}
+                  data-testid={`alert-${kind}`}
+                />
+              );
+            })}
           </Stack>
         )}
       </Stack>
