@@ -44,7 +44,6 @@ describe('a worker that fetches only when it has room', () => {
       },
       {
         concurrency: 2,
-        pollers: 1,
         pollingIntervalSeconds: 0.5,
         // The owner's room less what it runs already.
         fetchUpTo: () => {

@@ -347,7 +347,6 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       const fallback = Math.min(options.concurrency, FALLBACK_CONCURRENCY);
       await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
         concurrency: fallback,
-        pollers: 1,
         pollingIntervalSeconds: options.pollingIntervalSeconds,
         wakeAtDue: sweep,
         // Not while the claim of due posts is taking a burst or waits for room: the fetch would sort

@@ -12,18 +12,25 @@ import { notify } from '../../../lib/notify';
 import { useAlertPreferences } from '../api/get-alert-preferences';
 import { useUpdateAlertPreferences } from '../api/update-alert-preferences';
 
-/** A kind's switch label and description; the digest's say how often this server sends it, if at all. */
+/**
+ * A kind's switch label and description; the digest's say how often this server sends it. A digest this
+ * server never sends is `unsent`: its switch shows off, and cannot be turned on to any effect.
+ */
 function wording(t: TFunction, kind: AlertKind, prefs: AlertPreferences) {
   const description = t(`alerts.kinds.${kind}.description`);
-  if (kind !== 'digest') return { label: t(`alerts.kinds.${kind}.label`), description };
+  if (kind !== 'digest') return { label: t(`alerts.kinds.${kind}.label`), description, unsent: false };
   const hours = prefs.digestHours;
   if (hours <= 0)
-    return { label: t('alerts.kinds.digest.labelNone'), description: t('alerts.kinds.digest.none') };
+    return {
+      label: t('alerts.kinds.digest.labelNone'),
+      description: t('alerts.kinds.digest.none'),
+      unsent: true,
+    };
   const label =
     hours % 24 === 0
       ? t('alerts.kinds.digest.labelDays', { count: hours / 24 })
       : t('alerts.kinds.digest.labelHours', { count: hours });
-  return { label, description };
+  return { label, description, unsent: false };
 }
 
 /** The Profile page's "Alert mails" section: one switch per kind, saved as it is flipped. */
@@ -61,15 +68,15 @@ export function AlertsCard() {
         {prefs && (
           <Stack gap="md">
             {kinds.map((kind) => {
-              // A digest this server never sends shows off, and cannot be turned on to any effect.
-              const unsent = kind === 'digest' && prefs.digestHours <= 0;
+              const { label, description, unsent } = wording(t, kind, prefs);
               return (
                 <Switch
                   key={kind}
                   checked={prefs[kind] && !unsent}
                   disabled={unsent}
                   onChange={(event) => toggle(kind, event.currentTarget.checked)}
-                  {...wording(t, kind, prefs)}
+                  label={label}
+                  description={description}
                   data-testid={`alert-${kind}`}
                 />
               );
