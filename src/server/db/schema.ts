@@ -120,12 +120,22 @@ export const trialRequests = pgTable(
 );
 
 /** Failed sign-ins per account, for the lock-out that complements the per-IP rate limit. */
-export const loginThrottle = pgTable('login_throttle', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: tz('window_started_at').notNull().defaultNow(),
-  lockedUntil: tz('locked_until'),
-});
+/**
+ * Failed password checks per account and device (OWASP's device cookies): `device` is '' for every browser
+ * the account never signed in from, which share one lock, or the nonce of a trusted browser's device
+ * cookie, which is judged on its own failures alone.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    email: text('email').notNull(),
+    device: text('device').notNull().default(''),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: tz('window_started_at').notNull().defaultNow(),
+    lockedUntil: tz('locked_until'),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.device] })],
+);
 
 /** Every mail the app sends, sent or not: the record when SMTP is absent or down. */
 export const outbox = pgTable(
