@@ -378,6 +378,8 @@ export const media = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key'),
+    /** The thumbnail's size, counted in the user's storage quota with the file's (0 before migration 0022). */
+    thumbnailBytes: integer('thumbnail_bytes').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('media_user_idx').on(t.userId, t.createdAt)],
