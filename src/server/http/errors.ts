@@ -20,6 +20,9 @@ export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // Whatever asks the client to wait says so in the header too, for clients that read only that.
+      if (error.extra.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.extra.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         statusCode: error.statusCode,
         code: error.code,
