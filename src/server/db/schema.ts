@@ -425,7 +425,8 @@ export const videoRenders = pgTable(
     mediaId: uuid('media_id')
       .notNull()
       .references(() => media.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'rendering', 'ready', 'failed'] })
+    /** `cancelled`: stopped because no post waiting for it needs it any more (decision 033). */
+    status: text('status', { enum: ['pending', 'rendering', 'ready', 'failed', 'cancelled'] })
       .notNull()
       .default('pending'),
     /** The shared layout (shared/video/layout.ts) the render draws. */
@@ -436,9 +437,11 @@ export const videoRenders = pgTable(
     height: integer('height'),
     durationSeconds: doublePrecision('duration_seconds'),
     /** Why it failed: a code the web words (RENDER_FAILURES). */
-    error: text('error', { enum: ['no_ffmpeg', 'ffmpeg_failed', 'internal'] }),
+    error: text('error', { enum: ['no_ffmpeg', 'ffmpeg_failed', 'timeout', 'internal'] }),
     attempts: integer('attempts').notNull().default(0),
     leaseUntil: tz('lease_until'),
+    /** When its last run began: the user whose last render began longest ago gets the next slot. */
+    startedAt: tz('started_at'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
