@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { parseWebhookUrl } from '../../shared/api/webhooks.schemas';
 
 export interface AddressPolicy {
   /** Loopback, private, link-local … addresses are allowed (WEBHOOKS_ALLOW_PRIVATE). */
@@ -23,13 +24,20 @@ export const systemResolver: Resolver = async (host) =>
     family: a.family === 6 ? 6 : 4,
   }));
 
+const IPV4_COMPATIBLE = new BlockList();
+IPV4_COMPATIBLE.addSubnet('::', 96, 'ipv6');
+
 /**
  * Whether an address is a public unicast one. ipaddr.js names every special range (private, loopback,
  * link-local, unique-local, multicast, carrier-grade NAT, reserved, 6to4, Teredo …); only `unicast` is
  * the public internet. An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) is judged as the IPv4 one.
+ * The deprecated IPv4-compatible block `::/96` (`[::127.0.0.1]` is `::7f00:1`) is none of the ranges
+ * ipaddr.js names, so `::7f00:1` counts as unicast there (and it reads `::8.8.8.8` as `::ffff:8.8.8.8`);
+ * Node's own parser judges that block, refused whole: nothing public lives in it.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
+  if (isIP(address) === 6 && IPV4_COMPATIBLE.check(address, 'ipv6')) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
@@ -38,7 +46,7 @@ export function isPublicAddress(address: string): boolean {
 
 export type TargetCheck =
   | { ok: true; url: URL; host: string; address: ResolvedAddress }
-  | { ok: false; reason: 'scheme' | 'private_address' | 'unresolvable' };
+  | { ok: false; reason: 'scheme' | 'credentials' | 'backslash' | 'private_address' | 'unresolvable' };
 
 /**
  * Decides whether `raw` may be called and at which address: the scheme, then every address its host
@@ -51,15 +59,11 @@ export async function checkTarget(
   policy: AddressPolicy,
   resolve: Resolver,
 ): Promise<TargetCheck> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return { ok: false, reason: 'scheme' };
-  }
+  const parsed = parseWebhookUrl(raw);
+  if (!parsed.ok) return { ok: false, reason: parsed.problem === 'invalid' ? 'scheme' : parsed.problem };
+  const { url } = parsed;
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp))
     return { ok: false, reason: 'scheme' };
-  if (url.username || url.password) return { ok: false, reason: 'scheme' };
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: ResolvedAddress[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) === 6 ? 6 : 4 }];

@@ -48,9 +48,9 @@ export async function sendWebhook(request: SendRequest): Promise<SendResult> {
       code:
         target.reason === 'private_address'
           ? 'address_refused'
-          : target.reason === 'scheme'
-            ? 'scheme_refused'
-            : 'unreachable',
+          : target.reason === 'unresolvable'
+            ? 'unreachable'
+            : 'scheme_refused',
     };
   const { url, host, address } = target;
   const pinned: LookupFunction = (_hostname, options, callback) => {

@@ -31,7 +31,12 @@ describe('webhooks: registration and who sees what', () => {
       [{ events: ['post.published'] }, 'url', 'webhooks.urlInvalid'],
       [{ url: 'not a url', events: ['post.published'] }, 'url', 'webhooks.urlInvalid'],
       [{ url: 'ftp://example.com/x', events: ['post.published'] }, 'url', 'webhooks.urlInvalid'],
-      [{ url: 'https://u:p@93.184.216.34/x', events: ['post.published'] }, 'url', 'webhooks.urlInvalid'],
+      [{ url: 'https://u:p@93.184.216.34/x', events: ['post.published'] }, 'url', 'webhooks.urlCredentials'],
+      // User info of any kind, even empty, and a backslash, which parsers read differently.
+      [{ url: 'https://:@8.8.8.8/', events: ['post.published'] }, 'url', 'webhooks.urlCredentials'],
+      [{ url: 'https://hook@8.8.8.8/', events: ['post.published'] }, 'url', 'webhooks.urlCredentials'],
+      [{ url: 'https://8.8.8.8\\@127.0.0.1/', events: ['post.published'] }, 'url', 'webhooks.urlBackslash'],
+      [{ url: 'https:\\\\8.8.8.8/x', events: ['post.published'] }, 'url', 'webhooks.urlBackslash'],
       [{ url: 'https://93.184.216.34/x', events: [] }, 'events', 'webhooks.eventsRequired'],
       [{ url: 'https://93.184.216.34/x', events: ['post.deleted'] }, 'events.0', 'webhooks.eventsInvalid'],
       [
@@ -58,6 +63,11 @@ describe('webhooks: registration and who sees what', () => {
       ['https://[::1]/hook', 'webhooks.urlPrivate'],
       ['https://[fd00::1]/hook', 'webhooks.urlPrivate'],
       ['https://[::ffff:127.0.0.1]/hook', 'webhooks.urlPrivate'],
+      // IPv4-compatible (::/96): [::127.0.0.1] is ::7f00:1, which ipaddr.js calls unicast.
+      ['https://[::127.0.0.1]/hook', 'webhooks.urlPrivate'],
+      ['https://[::8.8.8.8]/hook', 'webhooks.urlPrivate'],
+      ['https://[::ffff:10.0.0.1]/hook', 'webhooks.urlPrivate'],
+      ['https://0x7f.1/hook', 'webhooks.urlPrivate'],
       ['https://224.0.0.1/hook', 'webhooks.urlPrivate'],
     ];
     for (const [url, key] of refused) {
@@ -102,6 +112,22 @@ describe('webhooks: registration and who sees what', () => {
       'webhook.created',
       'webhook.deleted',
     ]);
+  });
+
+  it('stores and answers the URL as it will be called (normalised)', async () => {
+    const created = await ann('POST', '/api/webhooks', {
+      url: ' HTTPS://93.184.216.34:443/a/../hooks/%7Ein?x=1 ',
+      events: ['post.published'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const normalised = 'https://93.184.216.34/hooks/%7Ein?x=1';
+    expect(created.json<CreatedWebhook>().url).toBe(normalised);
+    expect((await ann('GET', '/api/webhooks')).json<{ data: Webhook[] }>().data[0]!.url).toBe(normalised);
+    const { rows } = await t.ctx.database.executeSql('select url from webhook_endpoints where id = $1', [
+      created.json<CreatedWebhook>().id,
+    ]);
+    expect(rows).toEqual([{ url: normalised }]);
+    expect((await ann('DELETE', `/api/webhooks/${created.json<CreatedWebhook>().id}`)).statusCode).toBe(200);
   });
 
   it("keeps another user's endpoints invisible; an administrator sees and deletes any", async () => {

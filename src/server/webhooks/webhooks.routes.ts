@@ -51,8 +51,9 @@ export async function webhooksRoutes(
         tags,
         summary: 'Register an endpoint; the answer holds its signing secret, and no later answer ever will',
         description:
-          'The URL must be https and must not resolve to a loopback, private, link-local, unique-local or ' +
-          'multicast address (unless the server allows it). Each delivery is a POST of JSON with the header ' +
+          'The URL must be https, without a user name, password or backslash, and must not resolve to a ' +
+          'loopback, private, link-local, unique-local or multicast address (unless the server allows it); ' +
+          'it is stored and answered as normalised by the WHATWG URL parser. Each delivery is a POST of JSON with the header ' +
           '`Postwell-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`. ' +
           'scope `all` (administrators only) receives every user’s events.',
         body: CreateWebhookBodySchema,

@@ -61,6 +61,8 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
 
 const URL_REFUSALS = {
   scheme: ['webhooks.urlNotHttps', 'The URL must start with https://.'],
+  credentials: ['webhooks.urlCredentials', 'The URL must not carry a user name or password.'],
+  backslash: ['webhooks.urlBackslash', 'The URL must not contain a backslash.'],
   private_address: [
     'webhooks.urlPrivate',
     'The URL points to a private, loopback or local address, which this server does not call.',
@@ -78,9 +80,10 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     return found;
   }
 
-  async function assertUrlAllowed(url: string) {
+  /** The URL as it will be called (normalised by the URL parser), which is what is stored and shown. */
+  async function allowedUrl(url: string): Promise<string> {
     const check = await checkTarget(url, deps.policy, deps.resolve);
-    if (check.ok) return;
+    if (check.ok) return check.url.href;
     const [key, message] = URL_REFUSALS[check.reason];
     throw new AppError(400, 'WEBHOOK_URL_REFUSED', message, { fields: { url: key } });
   }
@@ -92,7 +95,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
     async create(actor: SessionUser, input: CreateWebhookInput): Promise<CreatedWebhook> {
       if (input.scope === 'all' && !canManageUsers(actor.role)) throw forbidden();
-      await assertUrlAllowed(input.url);
+      const url = await allowedUrl(input.url);
       if ((await repo.countByUser(actor.id)) >= WEBHOOKS_MAX)
         throw new AppError(
           409,
@@ -105,7 +108,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const { secret, prefix } = newWebhookSecret();
       const row = await repo.create({
         userId: actor.id,
-        url: input.url,
+        url,
         events: input.events,
         scope: input.scope,
         secretSealed: sealer.seal(secret),

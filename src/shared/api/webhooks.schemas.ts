@@ -14,20 +14,55 @@ export const WEBHOOK_SCOPES = ['own', 'all'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'retrying', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** Shape only; whether the scheme and the address are allowed is the server's check (it resolves the host). */
+export type WebhookUrlProblem = 'invalid' | 'credentials' | 'backslash';
+
+/**
+ * A webhook URL as the server will call it, or what is wrong with its shape. Parsers disagree on a
+ * backslash (`https://8.8.8.8\@127.0.0.1/` is host 8.8.8.8 to a browser, 127.0.0.1 to others) and on
+ * user info (`https://:@8.8.8.8/` has an empty user and password, which `URL` forgets): neither has a
+ * use in a webhook, so both are refused rather than read one way. The raw text is looked at as the URL
+ * parser reads it: without tabs, line breaks and surrounding spaces. The length bound is on the
+ * normalised URL (`url.href`), which is what is stored and shown.
+ */
+export function parseWebhookUrl(
+  raw: string,
+): { ok: true; url: URL } | { ok: false; problem: WebhookUrlProblem } {
+  const text = raw.replace(/[\t\n\r]/g, '').trim();
+  if (text.includes('\\')) return { ok: false, problem: 'backslash' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, problem: 'invalid' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, problem: 'invalid' };
+  const afterScheme = text.slice(url.protocol.length).replace(/^\/*/, '');
+  const end = afterScheme.search(/[/?#]/);
+  const authority = end === -1 ? afterScheme : afterScheme.slice(0, end);
+  if (authority.includes('@') || url.username || url.password) return { ok: false, problem: 'credentials' };
+  if (url.href.length > WEBHOOK_URL_MAX) return { ok: false, problem: 'invalid' };
+  return { ok: true, url };
+}
+
+const URL_PROBLEM_KEYS: Record<WebhookUrlProblem, string> = {
+  invalid: 'webhooks.urlInvalid',
+  credentials: 'webhooks.urlCredentials',
+  backslash: 'webhooks.urlBackslash',
+};
+
+/**
+ * Shape only; whether the scheme and the address are allowed is the server's check (it resolves the
+ * host), and the server stores the URL as the parser normalised it (`new URL(url).href`).
+ */
 const UrlSchema = z
   .string('webhooks.urlInvalid')
   .trim()
   .min(1, 'webhooks.urlRequired')
   .max(WEBHOOK_URL_MAX, 'webhooks.urlInvalid')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, 'webhooks.urlInvalid');
+  .superRefine((value, ctx) => {
+    const parsed = parseWebhookUrl(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: URL_PROBLEM_KEYS[parsed.problem] });
+  });
 
 const EventsSchema = z
   .array(z.enum(WEBHOOK_EVENTS, 'webhooks.eventsInvalid'), 'webhooks.eventsRequired')
