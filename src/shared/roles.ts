@@ -18,3 +18,9 @@ export function assignableRoles(actor: Role, current: Role): Role[] {
   if (actor === 'admin' && current !== 'super_admin') return ['user', 'admin'];
   return [];
 }
+
+/**
+ * Whether `actor` may open the sign-in lock of a user whose role is `target`: the users whose role they
+ * may edit. An admin cannot unlock a super_admin, which would let them keep guessing that password.
+ */
+export const canUnlock = (actor: Role, target: Role): boolean => assignableRoles(actor, target).length > 0;

@@ -12,6 +12,8 @@ import {
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { AppError } from '../http/errors';
 import type { Auth } from './auth';
+import type { DeviceCookies } from './device-cookie';
+import type { ResetTokensRepo } from './reset-tokens.repo';
 import { type Guards, userOf } from './session';
 import type { SignInLock } from './sign-in-lock.service';
 
@@ -19,6 +21,10 @@ export interface AuthRoutesDeps {
   auth: Auth;
   guards: Guards;
   signInLock: SignInLock;
+  devices: DeviceCookies;
+  resetTokens: ResetTokensRepo;
+  /** What a completed reset undoes besides the password: the user's other links and sign-in locks. */
+  afterPasswordReset: (userId: string) => Promise<void>;
   publicUrl: string;
   perIpPerMinute: number;
   /** False with OIDC_ONLY: sign-in and reset requests by password are refused (decision 025). */
@@ -100,7 +106,7 @@ export async function forward(
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
-  const { auth, guards, signInLock, publicUrl, perIpPerMinute, passwordSignIn = true } = deps;
+  const { auth, guards, signInLock, devices, publicUrl, perIpPerMinute, passwordSignIn = true } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
   const userAnswer = (user: { id: string; email: string; name: string; role?: string | null }) => ({
@@ -121,15 +127,23 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     async (request, reply) => {
       if (!passwordSignIn) throw passwordSignInOff();
       const { email } = request.body;
-      await signInLock.assertOpen(email);
+      // A browser that signed in to this account before is judged on its own failures (device cookie).
+      const device = devices.deviceOf(request.headers.cookie, email);
+      await signInLock.assertOpen(email, device);
       try {
         const { json } = await forward(auth, publicUrl, request, reply, '/sign-in/email', request.body);
-        await signInLock.recordSuccess(email);
+        await signInLock.recordSuccess(email, device);
+        const cookies = reply.getHeader('set-cookie');
+        reply.header('set-cookie', [
+          ...(Array.isArray(cookies) ? cookies : cookies === undefined ? [] : [String(cookies)]),
+          devices.issue(email, device),
+        ]);
         guards.forgetSessions();
         // The session token lives in the HttpOnly cookie only; page scripts never see it.
         return userAnswer((json as { user: Parameters<typeof userAnswer>[0] }).user);
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 401) await signInLock.recordFailure(email);
+        if (error instanceof AppError && error.statusCode === 401)
+          await signInLock.recordFailure(email, device);
         throw error;
       }
     },
@@ -228,14 +242,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Set a new password with the token from the reset mail; ends every session of the account',
+        summary:
+          "Set a new password with the token from the reset mail; ends every session of the account, voids the account's other reset links and opens its sign-in locks",
         body: ResetPasswordBodySchema,
         response: { 200: z.object({ status: z.boolean() }), ...errors },
       },
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
+      const owner = await deps.resetTokens.ownerOf(request.body.token);
       await forward(auth, publicUrl, request, reply, '/reset-password', request.body);
+      if (owner) await deps.afterPasswordReset(owner);
       guards.forgetSessions();
       return { status: true };
     },

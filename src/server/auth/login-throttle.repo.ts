@@ -1,27 +1,45 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginThrottle } from '../db/schema';
 
+/** The device key of every browser that never signed in to the account: they share one lock. */
+export const UNKNOWN_DEVICE = '';
+
 export function createLoginThrottleRepo(db: Db) {
   return {
-    async lockedUntil(email: string): Promise<Date | null> {
+    async lockedUntil(email: string, device: string): Promise<Date | null> {
       const [row] = await db
         .select({ lockedUntil: loginThrottle.lockedUntil })
         .from(loginThrottle)
-        .where(eq(loginThrottle.email, email));
+        .where(and(eq(loginThrottle.email, email), eq(loginThrottle.device, device)));
       return row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null;
+    },
+    /** When each of these accounts is locked for unknown devices, for the ones that are (admin's user list). */
+    async lockedAccounts(emails: string[]): Promise<Map<string, Date>> {
+      if (!emails.length) return new Map();
+      const rows = await db
+        .select({ email: loginThrottle.email, lockedUntil: loginThrottle.lockedUntil })
+        .from(loginThrottle)
+        .where(
+          and(
+            inArray(loginThrottle.email, emails),
+            eq(loginThrottle.device, UNKNOWN_DEVICE),
+            gt(loginThrottle.lockedUntil, sql`now()`),
+          ),
+        );
+      return new Map(rows.map((r) => [r.email, r.lockedUntil!]));
     },
     /**
      * Counts a failure inside a sliding window of `lockMinutes`; the `maxFailures`-th failure locks the
-     * account for `lockMinutes`. One statement, so concurrent failures cannot under-count.
+     * account's device for `lockMinutes`. One statement each, so concurrent failures cannot under-count.
      */
-    async recordFailure(email: string, maxFailures: number, lockMinutes: number) {
+    async recordFailure(email: string, device: string, maxFailures: number, lockMinutes: number) {
       const windowStart = sql`now() - make_interval(mins => ${lockMinutes})`;
       await db
         .insert(loginThrottle)
-        .values({ email, failures: 1 })
+        .values({ email, device, failures: 1 })
         .onConflictDoUpdate({
-          target: loginThrottle.email,
+          target: [loginThrottle.email, loginThrottle.device],
           set: {
             failures: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then 1 else ${loginThrottle.failures} + 1 end`,
             windowStartedAt: sql`case when ${loginThrottle.windowStartedAt} < ${windowStart} then now() else ${loginThrottle.windowStartedAt} end`,
@@ -34,10 +52,23 @@ export function createLoginThrottleRepo(db: Db) {
           failures: 0,
           windowStartedAt: sql`now()`,
         })
-        .where(sql`${loginThrottle.email} = ${email} and ${loginThrottle.failures} >= ${maxFailures}`);
+        .where(
+          sql`${loginThrottle.email} = ${email} and ${loginThrottle.device} = ${device} and ${loginThrottle.failures} >= ${maxFailures}`,
+        );
     },
-    async clear(email: string) {
-      await db.delete(loginThrottle).where(eq(loginThrottle.email, email));
+    /** Forgets one device's failures (a right password from it). */
+    async clear(email: string, device: string) {
+      await db
+        .delete(loginThrottle)
+        .where(and(eq(loginThrottle.email, email), eq(loginThrottle.device, device)));
+    },
+    /** Forgets every failure and lock of the account (an administrator's unlock, a completed reset). */
+    async clearAccount(email: string): Promise<boolean> {
+      const removed = await db
+        .delete(loginThrottle)
+        .where(eq(loginThrottle.email, email))
+        .returning({ lockedUntil: loginThrottle.lockedUntil });
+      return removed.some((r) => r.lockedUntil && r.lockedUntil > new Date());
     },
   };
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors';
-import type { LoginThrottleRepo } from './login-throttle.repo';
+import { type LoginThrottleRepo, UNKNOWN_DEVICE } from './login-throttle.repo';
 
 export interface SignInLockPolicy {
   maxFailures: number;
@@ -10,14 +10,18 @@ export interface SignInLockPolicy {
 const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
 
 /**
- * The per-account lock-out shared by everything that checks a password (sign-in, changing a password):
- * `maxFailures` wrong passwords within `lockMinutes` lock the account for `lockMinutes`, from any address.
+ * The lock-out shared by everything that checks a password (sign-in, changing a password), after OWASP's
+ * device cookies: `maxFailures` wrong passwords within `lockMinutes` lock for `lockMinutes`. A device the
+ * account once signed in from (its device cookie's nonce, or the session that changes the password) is
+ * judged on its own failures; every other device shares the account's lock. So a stranger's guesses lock
+ * strangers out, never the owner's browser.
  */
 export function createSignInLock(throttle: LoginThrottleRepo, policy: SignInLockPolicy) {
+  const key = (email: string) => email.toLowerCase();
   return {
-    /** Throws 429 ACCOUNT_LOCKED while the account is locked; a right password does not open it early. */
-    async assertOpen(email: string) {
-      const lockedUntil = await throttle.lockedUntil(email);
+    /** Throws 429 ACCOUNT_LOCKED while this device is locked; a right password does not open it early. */
+    async assertOpen(email: string, device: string | null) {
+      const lockedUntil = await throttle.lockedUntil(key(email), device ?? UNKNOWN_DEVICE);
       if (!lockedUntil) return;
       const minutes = minutesUntil(lockedUntil);
       throw new AppError(
@@ -27,12 +31,20 @@ export function createSignInLock(throttle: LoginThrottleRepo, policy: SignInLock
         { retryAfterSeconds: minutes * 60 },
       );
     },
-    async recordFailure(email: string) {
-      await throttle.recordFailure(email, policy.maxFailures, policy.lockMinutes);
+    async recordFailure(email: string, device: string | null) {
+      await throttle.recordFailure(
+        key(email),
+        device ?? UNKNOWN_DEVICE,
+        policy.maxFailures,
+        policy.lockMinutes,
+      );
     },
-    async recordSuccess(email: string) {
-      await throttle.clear(email);
+    async recordSuccess(email: string, device: string | null) {
+      await throttle.clear(key(email), device ?? UNKNOWN_DEVICE);
     },
+    /** Opens every lock of the account; true when one was closed. */
+    unlock: (email: string) => throttle.clearAccount(key(email)),
+    lockedAccounts: (emails: string[]) => throttle.lockedAccounts(emails.map(key)),
   };
 }
 export type SignInLock = ReturnType<typeof createSignInLock>;

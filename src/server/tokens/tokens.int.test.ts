@@ -255,6 +255,7 @@ describe('personal API tokens', () => {
     const over = await withToken(first.token, 'GET', '/api/posts/drafts');
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 60 });
+    expect(over.headers['retry-after']).toBe('60');
     expect((await withToken(second.token, 'GET', '/api/posts/drafts')).statusCode).toBe(200);
     expect((await withCookie(cookies.bob, 'GET', '/api/posts/drafts')).statusCode).toBe(200);
     now = new Date(now.getTime() + 60_000);

@@ -109,6 +109,15 @@ export function createTokensRepo(db: Db) {
         .where(eq(apiTokens.id, id));
       return this.find(id);
     },
+    /** Revokes every working token of the user at once; answers how many were working. */
+    async revokeAllOf(userId: string, now: Date): Promise<number> {
+      const revoked = await db
+        .update(apiTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+        .returning({ id: apiTokens.id });
+      return revoked.length;
+    },
   };
 }
 export type TokensRepo = ReturnType<typeof createTokensRepo>;

@@ -90,6 +90,14 @@ export function createTokensService({ repo, audit, rate, clock }: TokensServiceD
       return toToken(row ?? found, clock());
     },
 
+    /** Revokes every token of the actor (the password dialog's "Also revoke my API tokens"). */
+    async revokeAllOwn(actor: SessionUser): Promise<number> {
+      assertSession(actor);
+      const count = await repo.revokeAllOf(actor.id, clock());
+      if (count) await audit.record({ actor, action: 'token.revoked_all', details: { count } });
+      return count;
+    },
+
     async listAll(actor: SessionUser, limit: number, offset: number) {
       assertSession(actor);
       if (!canManageUsers(actor.role)) throw forbidden();

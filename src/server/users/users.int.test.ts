@@ -70,6 +70,8 @@ describe('profile and the user list', () => {
         role: 'user',
         createdAt: expect.any(String),
         trialEndsAt: null,
+        lockedUntil: null,
+        storageBytes: 0,
       });
     }
   });

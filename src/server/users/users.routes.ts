@@ -18,6 +18,7 @@ import {
 } from '../../shared/api/users.schemas';
 import { canManageUsers, isSuperAdmin } from '../../shared/roles';
 import type { Auth } from '../auth/auth';
+import type { DeviceCookies } from '../auth/device-cookie';
 import { type Guards, userOf } from '../auth/session';
 import type { UsersService } from './users.service';
 
@@ -31,9 +32,10 @@ export async function usersRoutes(
     auth: Auth;
     /** Password changes per IP: the same budget as sign-in, since both try passwords. */
     passwordPerIpPerMinute: number;
+    devices: DeviceCookies;
   },
 ) {
-  const { users, guards, auth, passwordPerIpPerMinute } = deps;
+  const { users, guards, auth, passwordPerIpPerMinute, devices } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const managers = guards.requireRole(canManageUsers);
   const superAdmins = guards.requireRole(isSuperAdmin);
@@ -80,10 +82,14 @@ export async function usersRoutes(
       },
     },
     async (request, reply) => {
+      const actor = userOf(request);
+      // This browser's own failures count, never the account's: it holds a session, so it signed in once.
+      const device = devices.deviceOf(request.headers.cookie, actor.email) ?? `session:${actor.sessionId}`;
       const cookies = await users.changePassword(
-        userOf(request),
+        actor,
         request.body,
         fromNodeHeaders(request.headers),
+        device,
       );
       return reply.header('set-cookie', cookies).status(204).send(null);
     },
@@ -165,6 +171,21 @@ export async function usersRoutes(
     async (request) => users.extendTrial(userOf(request), request.params.uid, request.body.days),
   );
 
+  r.post(
+    '/api/users/:uid/unlock',
+    {
+      onRequest: managers,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Open every sign-in lock of an account after failed passwords (admin: users and admins; super_admin: anyone); audited',
+        params: UidParamsSchema,
+        response: { 200: AdminUserSchema, 400: E, 401: E, 403: E, 404: E },
+      },
+    },
+    async (request) => users.unlock(userOf(request), request.params.uid),
+  );
+
   r.get(
     '/api/setup',
     {
@@ -194,7 +215,8 @@ export async function usersRoutes(
         body: { email: request.body.email, password: request.body.password },
         asResponse: true,
       });
-      reply.header('set-cookie', signIn.headers.getSetCookie());
+      // The first administrator's browser is trusted at once: strangers' guesses never lock it out.
+      reply.header('set-cookie', [...signIn.headers.getSetCookie(), devices.issue(request.body.email, null)]);
       const { user } = (await signIn.json()) as { user: { id: string } };
       return reply.status(201).send({ uid: user.id });
     },

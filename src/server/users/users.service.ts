@@ -8,8 +8,9 @@ import type {
   UpdateProfileBody,
   UserList,
 } from '../../shared/api/users.schemas';
-import { assignableRoles, type Role, toRole } from '../../shared/roles';
+import { assignableRoles, canUnlock, type Role, toRole } from '../../shared/roles';
 import type { AuditRepo } from '../audit/audit.repo';
+import type { ResetTokensRepo } from '../auth/reset-tokens.repo';
 import type { SignInLock } from '../auth/sign-in-lock.service';
 import type { Auth } from '../auth/auth';
 import { forbidden, type SessionUser } from '../auth/session';
@@ -19,13 +20,15 @@ import type { GuardedChange, UserRow, UsersRepo } from './users.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const toAdminUser = (u: UserRow): AdminUser => ({
+const toAdminUser = (u: UserRow, extra: { lockedUntil?: Date; storageBytes?: number }): AdminUser => ({
   uid: u.id,
   email: u.email,
   displayName: u.name,
   role: toRole(u.role),
   createdAt: u.createdAt.toISOString(),
   trialEndsAt: u.trialEndsAt?.toISOString() ?? null,
+  lockedUntil: extra.lockedUntil?.toISOString() ?? null,
+  storageBytes: extra.storageBytes ?? 0,
 });
 
 const validation = (field: string, key: string, what: string) =>
@@ -52,17 +55,35 @@ export interface UsersServiceDeps {
   audit: AuditRepo;
   /** The sign-in lock-out: a wrong current password counts as a failed sign-in. */
   lock: SignInLock;
+  /** Reset and set-password links: a password change or reset makes every outstanding one useless. */
+  resetTokens: ResetTokensRepo;
+  /** Revokes every API token of the user (the password dialog's choice); answers how many. */
+  revokeApiTokens: (actor: SessionUser) => Promise<number>;
+  /** Bytes each user's media takes in storage (the media feature). */
+  storageOf: (userIds: string[]) => Promise<Map<string, number>>;
   clock: () => Date;
   /** The connected accounts and network settings of a user (the connections feature). */
   connectionsOf: (userId: string) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
 }
 
-export function createUsersService({ repo, auth, audit, lock, clock, connectionsOf }: UsersServiceDeps) {
+export function createUsersService(deps: UsersServiceDeps) {
+  const { repo, auth, audit, lock, resetTokens, clock, connectionsOf } = deps;
   const targetOf = async (uid: string) => {
     const target = await repo.findById(uid);
     if (!target) throw notFound('This user');
     return target;
   };
+  /** The rows as an administrator sees them: with their sign-in lock and the storage they take. */
+  const adminUsers = async (rows: UserRow[]): Promise<AdminUser[]> => {
+    const [locks, storage] = await Promise.all([
+      lock.lockedAccounts(rows.map((u) => u.email)),
+      deps.storageOf(rows.map((u) => u.id)),
+    ]);
+    return rows.map((u) =>
+      toAdminUser(u, { lockedUntil: locks.get(u.email.toLowerCase()), storageBytes: storage.get(u.id) }),
+    );
+  };
+  const adminUser = async (uid: string) => (await adminUsers([(await repo.findById(uid))!]))[0]!;
 
   const profile = async (actor: SessionUser): Promise<Profile> => {
     const user = await repo.findById(actor.id);
@@ -92,33 +113,69 @@ export function createUsersService({ repo, auth, audit, lock, clock, connections
     /**
      * Checks the current password through better-auth, which stores the new one and replaces every
      * session of the user, this one included, with one new session. Answers that session's cookie, so
-     * the caller stays signed in while the user's other browsers are signed out. A locked account is
-     * refused before the password is looked at, and a wrong one counts towards the lock.
+     * the caller stays signed in while the user's other browsers are signed out. The lock-out judges
+     * `device` (this browser's device cookie, or this session) on its own failures: a wrong current
+     * password typed here never locks the account for the owner's other browsers. Outstanding reset links
+     * die with the old password; API tokens stay valid unless the user revokes them with it.
      */
-    async changePassword(actor: SessionUser, input: ChangePasswordBody, headers: Headers): Promise<string[]> {
-      await lock.assertOpen(actor.email);
+    async changePassword(
+      actor: SessionUser,
+      input: ChangePasswordBody,
+      headers: Headers,
+      device: string,
+    ): Promise<string[]> {
+      await lock.assertOpen(actor.email, device);
       let answer: Headers;
       try {
         ({ headers: answer } = await auth.api.changePassword({
-          body: { ...input, revokeOtherSessions: true },
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
           headers,
           returnHeaders: true,
         }));
       } catch (error) {
         if (!isAPIError(error) || error.body?.code !== 'INVALID_PASSWORD') throw error;
-        await lock.recordFailure(actor.email);
+        await lock.recordFailure(actor.email, device);
         throw new AppError(400, 'WRONG_CURRENT_PASSWORD', 'The current password is not correct.', {
           fields: { currentPassword: 'profile.currentPasswordWrong' },
         });
       }
-      await lock.recordSuccess(actor.email);
+      await lock.recordSuccess(actor.email, device);
+      const resetLinksRemoved = await resetTokens.deleteAllOf(actor.id);
+      const apiTokensRevoked = input.revokeApiTokens ? await deps.revokeApiTokens(actor) : 0;
       await audit.record({
         actor,
         action: 'user.password_change',
         target: actor,
-        details: { otherSessionsRevoked: true },
+        details: { otherSessionsRevoked: true, resetLinksRemoved, apiTokensRevoked },
       });
       return answer.getSetCookie();
+    },
+
+    /**
+     * After a completed password reset (the library has set the password and ended every session): the
+     * user's other reset links die and every sign-in lock of the account opens.
+     */
+    async afterPasswordReset(userId: string) {
+      const user = await repo.findById(userId);
+      if (!user) return;
+      await resetTokens.deleteAllOf(userId);
+      await lock.unlock(user.email);
+    },
+
+    /** An administrator opens every sign-in lock of an account at once (audited). */
+    async unlock(actor: SessionUser, uid: string): Promise<AdminUser> {
+      const target = await targetOf(uid);
+      if (!canUnlock(actor.role, toRole(target.role))) {
+        await audit.record({ actor, action: 'access.denied', target, details: { attempted: 'user.unlock' } });
+        throw forbidden();
+      }
+      const wasLocked = await lock.unlock(target.email);
+      await audit.record({ actor, action: 'user.unlock', target, details: { wasLocked } });
+      return adminUser(uid);
     },
 
     /** Scheduling and publishing call this first: a trial that has ended may read, not publish. */
@@ -148,7 +205,7 @@ export function createUsersService({ repo, auth, audit, lock, clock, connections
       const page = rows.slice(0, limit);
       return {
         data: {
-          data: page.map(toAdminUser),
+          data: await adminUsers(page),
           nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
         },
       };
@@ -166,7 +223,7 @@ export function createUsersService({ repo, auth, audit, lock, clock, connections
         },
       });
       await audit.record({ actor, action: 'user.create', target: user, details: { role: input.role } });
-      return toAdminUser((await repo.findById(user.id))!);
+      return adminUser(user.id);
     },
 
     async changeRole(actor: SessionUser, uid: string, role: Role): Promise<AdminUser> {
@@ -183,7 +240,7 @@ export function createUsersService({ repo, auth, audit, lock, clock, connections
       }
       assertChanged(await repo.changeRole(uid, role));
       await audit.record({ actor, action: 'user.role', target, details: { from, to: role } });
-      return toAdminUser((await repo.findById(uid))!);
+      return adminUser(uid);
     },
 
     async remove(actor: SessionUser, uid: string) {
@@ -205,7 +262,7 @@ export function createUsersService({ repo, auth, audit, lock, clock, connections
         target,
         details: { days, trialEndsAt: trialEndsAt.toISOString() },
       });
-      return toAdminUser((await repo.findById(uid))!);
+      return adminUser(uid);
     },
 
     async needsAdmin() {

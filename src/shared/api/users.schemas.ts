@@ -52,6 +52,10 @@ export const ListUsersQuerySchema = z.object({
 export const AdminUserSchema = UserSchema.extend({
   createdAt: z.string(),
   trialEndsAt: z.string().nullable(),
+  /** Until when sign-in from devices the account never used is locked after failed passwords; null: open. */
+  lockedUntil: z.string().nullable(),
+  /** Bytes the user's media takes in storage (uploads, thumbnails, renders). */
+  storageBytes: z.number().int().nonnegative(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -105,6 +109,8 @@ const changePasswordFields = {
     .min(1, 'profile.currentPasswordRequired')
     .max(PASSWORD_MAX, 'profile.currentPasswordWrong'),
   newPassword: newPasswordField,
+  /** API tokens survive a password change (they are for scripts) unless the user revokes them with it. */
+  revokeApiTokens: z.boolean('errors.validation').optional(),
 };
 const differs = {
   check: (v: { currentPassword: string; newPassword: string }) => v.newPassword !== v.currentPassword,
