@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createGzip } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../shared/api/posts.schemas';
+import { manifestOf, writeArchive } from '../../../test/backup-archive';
 import { startS3Fake, type S3Fake } from '../../../test/fakes/s3';
 import { uploadClip, uploadImage } from '../../../test/publishing-helpers';
 import { createUser, freshDatabase, PUBLIC_URL, signIn, type TestApp } from '../../../test/test-app';
@@ -23,7 +24,6 @@ import { publishTargetJob } from '../publishing/publish.job';
 import { loadEncryptionKey, loadSecret } from '../secret';
 import { createBackup } from './backup';
 import { restoreBackup } from './restore';
-import { tarWriter } from './tar';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const run = promisify(execFile);
@@ -244,29 +244,38 @@ describe('backup and restore with media in a bucket', () => {
     }
   }, 120_000);
 
-  it('refuses an archive whose key leaves the prefix, and takes back what it had written', async () => {
+  it('refuses an archive whose key leaves the prefix before writing anything', async () => {
     const file = join(work, 'crafted.tar.gz');
-    const gzip = createGzip();
-    const out = createWriteStream(file);
-    const closed = new Promise<void>((resolve) => out.on('close', () => resolve()));
-    gzip.pipe(out);
-    const tar = tarWriter(gzip);
-    const manifest = Buffer.from(
-      JSON.stringify({ format: 'postwell-backup', version: 1, database: onPostgres ? 'postgres' : 'pglite' }),
-    );
-    await tar.add('manifest.json', manifest.length, manifest);
-    await tar.add('secrets/auth-secret', 4, Buffer.from('abcd'));
-    await tar.add('media/u1/good.png', 3, Buffer.from('png'));
-    await tar.add('media/../escape.png', 3, Buffer.from('bad'));
-    await tar.end();
-    await closed;
+    await writeArchive(file, [
+      {
+        name: 'manifest.json',
+        body: JSON.stringify(
+          manifestOf(onPostgres ? 'postgres' : 'pglite', {
+            media: { store: 's3', included: true, files: 2, bytes: 6 },
+          }),
+        ),
+      },
+      { name: onPostgres ? 'database/postgres.sql' : 'database/pglite.tar', body: 'not restored' },
+      { name: 'secrets/auth-secret', body: 'abcd' },
+      { name: 'media/u1/good.png', body: 'png' },
+      { name: 'media/../escape.png', body: 'bad' },
+    ]);
     const target = await config('crafted', { ...s3.env, S3_PREFIX: 'crafted' });
     await expect(restoreBackup(target, file)).rejects.toThrow(
-      'storage key leaves the media folder: ../escape.png',
+      'This backup holds a media file outside the media folder (media/../escape.png)',
     );
     expect(
       (await s3.keys()).filter((key) => !key.startsWith('live/') && !key.startsWith('restored/')),
     ).toEqual([]);
-    expect(await readdir(target.DATA_DIR)).toEqual([]);
+    expect(existsSync(target.DATA_DIR)).toBe(false);
+    if (target.DATABASE_URL) {
+      const client = new pg.Client({ connectionString: target.DATABASE_URL });
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')",
+      );
+      await client.end();
+      expect(rows[0]!.n).toBe(0);
+    }
   });
 });

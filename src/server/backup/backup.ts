@@ -10,6 +10,7 @@ import pg from 'pg';
 import pkg from '../../../package.json' with { type: 'json' };
 import type { Env } from '../env';
 import { mediaStoreFromEnv } from '../media/store-from-env';
+import type { Manifest } from './manifest';
 import { tarWriter } from './tar';
 
 export const BACKUP_FORMAT = 'postwell-backup';
@@ -19,16 +20,7 @@ export const SECRET_FILES = ['auth-secret', 'encryption-key'] as const;
 export const PGLITE_ENTRY = 'database/pglite.tar';
 export const POSTGRES_ENTRY = 'database/postgres.sql';
 
-export interface Manifest {
-  format: typeof BACKUP_FORMAT;
-  version: typeof BACKUP_VERSION;
-  app: string;
-  createdAt: string;
-  database: 'pglite' | 'postgres';
-  media: { store: 'disk' | 's3'; included: boolean; files: number; bytes: number };
-  counts: { users: number; posts: number; media: number };
-  secrets: string[];
-}
+export type { Manifest };
 
 /** A refusal worded for the person running the command; the CLI prints it without a stack. */
 export class BackupError extends Error {}
@@ -132,7 +124,7 @@ export async function createBackup(
     const store = mediaStoreFromEnv(env);
     const files: { key: string; bytes: number }[] = [];
     if (includeMedia) for await (const item of store.list()) files.push(item);
-    const secrets: { name: string; data: Buffer }[] = [];
+    const secrets: { name: (typeof SECRET_FILES)[number]; data: Buffer }[] = [];
     for (const name of SECRET_FILES) {
       const data = await readFile(join(env.DATA_DIR, name)).catch(() => null);
       if (data) secrets.push({ name, data });

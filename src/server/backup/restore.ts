@@ -1,26 +1,15 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createReadStream } from 'node:fs';
-import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Env } from '../env';
 import { mediaStoreFromEnv } from '../media/store-from-env';
-import {
-  BACKUP_FORMAT,
-  BACKUP_VERSION,
-  BackupError,
-  type Manifest,
-  PGLITE_ENTRY,
-  POSTGRES_ENTRY,
-  runTool,
-  SECRET_FILES,
-} from './backup';
-import { readTar } from './tar';
+import { readBackup } from './archive';
+import { BackupError, type Manifest, PGLITE_ENTRY, runTool } from './backup';
 
 const collect = async (body: AsyncIterable<Buffer>) => {
   const parts: Buffer[] = [];
@@ -59,62 +48,52 @@ async function assertEmpty(env: Env) {
       );
 }
 
-function checkManifest(manifest: Manifest, env: Env) {
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError('This file is not a Postwell backup.');
-  if (manifest.version > BACKUP_VERSION)
-    throw new BackupError(
-      `This backup was written by a newer Postwell (format ${manifest.version}): update first.`,
-    );
-  if (manifest.database === 'postgres' && !env.DATABASE_URL)
-    throw new BackupError('This backup is of a PostgreSQL database: set DATABASE_URL to an empty database.');
-  if (manifest.database === 'pglite' && env.DATABASE_URL)
-    throw new BackupError(
-      'This backup is of the embedded database (PGlite): unset DATABASE_URL to restore it into the data folder.',
-    );
-}
+/** A message on one line: the command prints it as the whole answer (a tool's output may hold several). */
+const oneLine = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /**
  * Brings a backup (backup.ts) back: into an empty data folder (and, for PostgreSQL, an empty database at
- * DATABASE_URL; for S3, an empty bucket or prefix). The manifest is read and checked before anything is
- * written. Returns the manifest.
+ * DATABASE_URL; for S3, an empty bucket or prefix). The whole file is read and checked once before
+ * anything is written (archive.ts), then read again to write it. Every failure is one BackupError on one
+ * line, and what was written is taken back. Returns the manifest.
  */
 export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
+  try {
+    return await restore(env, file);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new BackupError(oneLine(error instanceof BackupError ? message : `The restore failed: ${message}`));
+  }
+}
+
+async function restore(env: Env, file: string): Promise<Manifest> {
   if (!(await stat(file).catch(() => null))?.isFile())
     throw new BackupError(`There is no backup file at ${file}.`);
   await assertEmpty(env);
+  await readBackup(file, env);
   const store = mediaStoreFromEnv(env);
   const work = await mkdtemp(join(tmpdir(), 'postwell-restore-'));
-  let manifest: Manifest | undefined;
+  const dataDirExisted = existsSync(env.DATA_DIR);
   const written: string[] = [];
-  let sawDatabase = false;
   let restoredPostgres = false;
   try {
     await mkdir(env.DATA_DIR, { recursive: true });
-    const source = createReadStream(file);
-    const input = createGunzip();
-    source.on('error', (error) => input.destroy(error));
-    source.pipe(input);
-    await readTar(input, async ({ name, body }) => {
-      if (!manifest) {
-        if (name !== 'manifest.json')
-          throw new BackupError('This file is not a Postwell backup (no manifest).');
-        try {
-          manifest = JSON.parse((await collect(body)).toString('utf8')) as Manifest;
-        } catch {
-          throw new BackupError('This file is not a Postwell backup (its manifest cannot be read).');
+    return await readBackup(file, env, {
+      async database(name, body) {
+        if (name === PGLITE_ENTRY) {
+          const dump = await collect(body);
+          const dir = join(env.DATA_DIR, 'pglite');
+          const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([dump]) });
+          await db.close();
+          // A dump taken by the running app holds its lock file; nothing has this copy open.
+          await rm(join(dir, 'postmaster.pid'), { force: true });
+          return;
         }
-        checkManifest(manifest, env);
-        return;
-      }
-      if (name === PGLITE_ENTRY || name === POSTGRES_ENTRY) sawDatabase = true;
-      if (name === PGLITE_ENTRY) {
-        const dump = await collect(body);
-        const dir = join(env.DATA_DIR, 'pglite');
-        const db = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([dump]) });
-        await db.close();
-        // A dump taken by the running app holds its lock file; nothing has this copy open.
-        await rm(join(dir, 'postmaster.pid'), { force: true });
-      } else if (name === POSTGRES_ENTRY) {
         const sqlFile = join(work, 'postgres.sql');
         await pipeline(Readable.from(body), createWriteStream(sqlFile));
         await runTool('psql', [
@@ -127,31 +106,25 @@ export async function restoreBackup(env: Env, file: string): Promise<Manifest> {
           env.DATABASE_URL!,
         ]);
         restoredPostgres = true;
-      } else if (name.startsWith('secrets/')) {
-        const secret = name.slice('secrets/'.length);
-        if (!(SECRET_FILES as readonly string[]).includes(secret))
-          throw new BackupError(`Unknown entry ${name}.`);
-        await writeFile(join(env.DATA_DIR, secret), await collect(body), { mode: 0o600 });
-      } else if (name.startsWith('media/')) {
-        // The store checks the key: nothing is written outside the media folder or the prefix.
-        const key = name.slice('media/'.length);
+      },
+      async secret(name, data) {
+        await writeFile(join(env.DATA_DIR, name), data, { mode: 0o600 });
+      },
+      async media(key, body) {
         written.push(key);
         await store.write(key, Readable.from(body));
-      } else throw new BackupError(`Unknown entry ${name} in the backup.`);
+      },
     });
-    if (!manifest) throw new BackupError('This file is not a Postwell backup (it is empty).');
-    if (!sawDatabase) throw new BackupError('This backup holds no database: it was cut short.');
-    return manifest;
   } catch (error) {
     // Everything was empty: what this restore wrote is removed, so that it can be tried again.
     if (store.kind === 's3') for (const key of written) await store.remove(key).catch(() => undefined);
-    for (const entry of await readdir(env.DATA_DIR).catch(() => []))
-      await rm(join(env.DATA_DIR, entry), { recursive: true, force: true });
-    if (error instanceof Error && /incorrect header check|unexpected end/i.test(error.message))
-      throw new BackupError('This file is not a Postwell backup (not a tar.gz file, or cut short).');
+    if (!dataDirExisted) await rm(env.DATA_DIR, { recursive: true, force: true });
+    else
+      for (const entry of await readdir(env.DATA_DIR).catch(() => []))
+        await rm(join(env.DATA_DIR, entry), { recursive: true, force: true });
     if (env.DATABASE_URL && restoredPostgres && error instanceof Error)
       throw new BackupError(
-        `${error.message}\nThe database at DATABASE_URL already holds the restored data: empty it (or create a new one) before trying again.`,
+        `${error.message} The database at DATABASE_URL already holds the restored data: empty it (or create a new one) before trying again.`,
       );
     throw error;
   } finally {

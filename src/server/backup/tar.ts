@@ -8,9 +8,16 @@ import type { Readable, Writable } from 'node:stream';
 const BLOCK = 512;
 const MAX_SIZE = 8 ** 11 - 1; // eleven octal digits: just under 8 GiB per file
 
+/** A pax header's records: a path or two, never more than this (it is read whole). */
+const PAX_MAX = 64 * 1024;
+
+/** The archive is not one this reader can read: not tar, damaged, or cut short. */
+export class TarError extends Error {}
+
 const octal = (value: number, width: number) => value.toString(8).padStart(width - 1, '0') + '\0';
 
-function header(name: string, size: number, type: '0' | 'x', mtime: Date): Buffer {
+/** One ustar header block; exported for tests that craft archives (a size that lies, say). */
+export function tarHeader(name: string, size: number, type: '0' | 'x', mtime: Date): Buffer {
   if (size > MAX_SIZE) throw new Error(`${name} is larger than a backup entry may be (8 GiB)`);
   const block = Buffer.alloc(BLOCK);
   block.write(name, 0, 100, 'utf8');
@@ -49,10 +56,10 @@ export function tarWriter(out: Writable) {
     async add(name: string, size: number, body: Buffer | Readable, mtime = new Date()) {
       if (Buffer.byteLength(name) > 100) {
         const pax = paxRecord('path', name);
-        await write(header('PaxHeader', pax.length, 'x', mtime));
+        await write(tarHeader('PaxHeader', pax.length, 'x', mtime));
         await write(Buffer.concat([pax, padding(pax.length)]));
       }
-      await write(header(name.slice(0, 100), size, '0', mtime));
+      await write(tarHeader(name.slice(0, 100), size, '0', mtime));
       let written = 0;
       for await (const chunk of Buffer.isBuffer(body) ? [body] : (body as AsyncIterable<Buffer>)) {
         written += chunk.length;
@@ -96,10 +103,19 @@ function byteReader(input: AsyncIterable<Buffer>) {
     async *upTo(n: number): AsyncGenerator<Buffer> {
       for (let left = n; left > 0;) {
         if (!buffered.length && !(await fill(1)))
-          throw new Error('the backup file ends in the middle of a file');
+          throw new TarError('the backup file ends in the middle of a file');
         const part = take(Math.min(left, buffered.length));
         left -= part.length;
         yield part;
+      }
+    },
+    /** Whatever follows, to the end of the input. */
+    async *rest(): AsyncGenerator<Buffer> {
+      if (buffered.length) yield take(buffered.length);
+      for (;;) {
+        const { value, done } = await iterator.next();
+        if (done) return;
+        yield value as Buffer;
       }
     },
   };
@@ -118,20 +134,34 @@ export interface TarEntry {
   body: AsyncIterable<Buffer>;
 }
 
-/** Calls `onEntry` for each regular file of the archive in `input`, one at a time, in order. */
+const isZero = (part: Buffer) => part.every((byte) => byte === 0);
+
+/**
+ * Calls `onEntry` for each regular file of the archive in `input`, one at a time, in order. The input is
+ * read to its end, and only zeros may follow the end-of-archive block: so a gzip stream is checked whole
+ * (its checksum and length come last), and a file with anything after the archive is refused. Every
+ * problem of the archive itself is a `TarError`.
+ */
 export async function readTar(input: AsyncIterable<Buffer>, onEntry: (entry: TarEntry) => Promise<void>) {
   const reader = byteReader(input);
   let longName: string | undefined;
   for (;;) {
     const block = await reader.exactly(BLOCK);
-    if (!block) throw new Error('the backup file ends before its last entry');
-    if (block.every((byte) => byte === 0)) return;
+    if (!block) throw new TarError('the backup file ends before its last entry');
+    if (isZero(block)) {
+      for await (const part of reader.rest())
+        if (!isZero(part)) throw new TarError('this is not a backup file (data after its end)');
+      return;
+    }
     let sum = 0;
     for (let i = 0; i < BLOCK; i++) sum += i >= 148 && i < 156 ? 32 : block[i]!;
     if (sum !== parseInt(field(block, 148, 8).trim(), 8))
-      throw new Error('this is not a backup file (bad tar header)');
-    const size = parseInt(field(block, 124, 12).trim() || '0', 8);
+      throw new TarError('this is not a backup file (bad tar header)');
+    const sizeField = field(block, 124, 12).trim();
+    if (!/^[0-7]*$/.test(sizeField)) throw new TarError('this is not a backup file (bad tar header)');
+    const size = parseInt(sizeField || '0', 8);
     const type = field(block, 156, 1) || '0';
+    if (type === 'x' && size > PAX_MAX) throw new TarError('this is not a backup file (bad tar header)');
     const prefix = field(block, 345, 155);
     const name = longName ?? (prefix ? `${prefix}/${field(block, 0, 100)}` : field(block, 0, 100));
     longName = undefined;
