@@ -31,3 +31,10 @@ export type Media = z.infer<typeof MediaSchema>;
 /** What the server can do with media; without ffmpeg, edited videos cannot be rendered. */
 export const MediaCapabilitiesSchema = z.object({ videoEditing: z.boolean() });
 export type MediaCapabilities = z.infer<typeof MediaCapabilitiesSchema>;
+
+/** The media storage the user takes (uploads, thumbnails, renders) and may take (MEDIA_QUOTA_MB). */
+export const MediaStorageSchema = z.object({
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type MediaStorage = z.infer<typeof MediaStorageSchema>;

@@ -9,16 +9,25 @@ const ApiTokensCard = lazy(async () => ({
 const AlertsCard = lazy(async () => ({
   default: (await import('../features/alerts/components/alerts-card')).AlertsCard,
 }));
+const MediaStorageCard = lazy(async () => ({
+  default: (await import('../features/posts/components/media-storage-card')).MediaStorageCard,
+}));
 const WebhooksCard = lazy(async () => ({
   default: (await import('../features/webhooks/components/webhooks-card')).WebhooksCard,
 }));
 
-/** /profile, with the user's alert mails, API tokens and webhooks below their name and password. */
+/**
+ * /profile, with the user's media storage, alert mails, API tokens and webhooks below their name and
+ * password.
+ */
 export function ProfileRoute() {
   return (
     <ProfilePage
       extra={
         <>
+          <Suspense fallback={null}>
+            <MediaStorageCard />
+          </Suspense>
           <Suspense fallback={null}>
             <AlertsCard />
           </Suspense>

@@ -19,21 +19,25 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../shared/api/users.schemas';
 import { assignableRoles, isSuperAdmin } from '../../../../shared/roles';
+import { errorMessage } from '../../../lib/error-message';
+import { formatBytes } from '../../../lib/format-bytes';
 import { formatDate } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useUsers } from '../api/get-users';
+import { useUnlockUser } from '../api/unlock-user';
 import { CreateUserDialog, DeleteUserDialog, EditUserDialog, ExtendTrialDialog } from './user-dialogs';
 import { RoleBadges, UserActions, UserCards } from './user-row-parts';
 
 const PAGE_SIZES = ['5', '7', '10', '15', '20', '25', '50', 'all'] as const;
-type SortKey = 'displayName' | 'email' | 'role' | 'createdAt';
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete' | 'extend'; user: AdminUser } | null;
+type SortKey = 'displayName' | 'email' | 'role' | 'createdAt' | 'storageBytes';
 
 export function UserManagementPage() {
   const { t } = useTranslation();
   const { data: me } = useProfile();
   const users = useUsers();
+  const unlock = useUnlockUser();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean }>({ key: 'createdAt', desc: false });
   const [pageSize, setPageSize] = useState<(typeof PAGE_SIZES)[number]>('10');
@@ -53,7 +57,10 @@ export function UserManagementPage() {
     const found = (users.data ?? []).filter(
       (u) => !needle || u.displayName.toLowerCase().includes(needle) || u.email.includes(needle),
     );
-    const sorted = [...found].sort((a, b) => a[sort.key].localeCompare(b[sort.key]));
+    const key = sort.key;
+    const sorted = [...found].sort((a, b) =>
+      key === 'storageBytes' ? a.storageBytes - b.storageBytes : a[key].localeCompare(b[key]),
+    );
     return sort.desc ? sorted.reverse() : sorted;
   }, [users.data, search, sort]);
   const size = pageSize === 'all' ? Math.max(rows.length, 1) : Number(pageSize);
@@ -69,7 +76,16 @@ export function UserManagementPage() {
       user={user}
       canEdit={assignableRoles(me.role, user.role).length > 0}
       canDelete={superAdmin}
-      onAction={(kind, target) => setDialog({ kind, user: target })}
+      onAction={(kind, target) =>
+        kind === 'unlock'
+          ? unlock.mutate(target, {
+              onSuccess: () =>
+                notify({ color: 'green', message: t('users.unlocked', { email: target.email }) }),
+              onError: (error) =>
+                notify({ color: 'red', message: errorMessage(t, error, 'users.unlockFailed') }),
+            })
+          : setDialog({ kind, user: target })
+      }
     />
   );
 
@@ -129,6 +145,7 @@ export function UserManagementPage() {
                 {header('email', t('login.email'))}
                 {header('role', t('users.role'))}
                 {header('createdAt', t('users.createdAt'))}
+                {header('storageBytes', t('users.storage'))}
                 <Table.Th>{t('users.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -141,12 +158,13 @@ export function UserManagementPage() {
                     <RoleBadges user={user} />
                   </Table.Td>
                   <Table.Td>{formatDate(user.createdAt)}</Table.Td>
+                  <Table.Td>{formatBytes(user.storageBytes)}</Table.Td>
                   <Table.Td>{actionsOf(user)}</Table.Td>
                 </Table.Tr>
               ))}
               {visible.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={5}>
+                  <Table.Td colSpan={6}>
                     <Text c="dimmed">{t('users.none')}</Text>
                   </Table.Td>
                 </Table.Tr>

@@ -1,13 +1,17 @@
 import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCalendarPlus, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconCalendarPlus, IconLockOpen, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../../../shared/api/users.schemas';
-import { formatDate } from '../../../lib/format-date';
+import { formatBytes } from '../../../lib/format-bytes';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 
-export type UserAction = 'edit' | 'delete' | 'extend';
+export type UserAction = 'edit' | 'delete' | 'extend' | 'unlock';
 
-/** The user's role, and the trial's end when it is a trial account. */
+/** Whether strangers' failed passwords lock the account now (it may sign in from its own browsers). */
+export const isLocked = (user: AdminUser) => !!user.lockedUntil && new Date(user.lockedUntil) > new Date();
+
+/** The user's role, the trial's end when it is a trial account, and the sign-in lock while it holds. */
 export function RoleBadges({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
   return (
@@ -20,11 +24,19 @@ export function RoleBadges({ user }: { user: AdminUser }) {
           {t('users.trialUntil', { date: formatDate(user.trialEndsAt) })}
         </Badge>
       )}
+      {isLocked(user) && (
+        <Badge variant="light" color="orange">
+          {t('users.lockedUntil', { time: formatDateTime(user.lockedUntil!) })}
+        </Badge>
+      )}
     </Group>
   );
 }
 
-/** Edit (when the viewer may change its role), extend a trial, delete (super_admin): icon buttons named for the user. */
+/**
+ * Edit (when the viewer may change its role), unlock (a locked account the viewer may edit), extend a
+ * trial, delete (super_admin): icon buttons named for the user.
+ */
 export function UserActions({
   user,
   canEdit,
@@ -39,6 +51,18 @@ export function UserActions({
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap">
+      {canEdit && isLocked(user) && (
+        <Tooltip label={t('users.unlock')}>
+          <ActionIcon
+            variant="subtle"
+            color="orange"
+            aria-label={`${t('users.unlock')}: ${user.email}`}
+            onClick={() => onAction('unlock', user)}
+          >
+            <IconLockOpen size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       {canEdit && (
         <Tooltip label={t('users.edit')}>
           <ActionIcon
@@ -112,6 +136,9 @@ export function UserCards({
             <RoleBadges user={user} />
             <Text size="sm">
               {t('users.createdAt')}: {formatDate(user.createdAt)}
+            </Text>
+            <Text size="sm">
+              {t('users.storage')}: {formatBytes(user.storageBytes)}
             </Text>
           </Group>
         </Paper>

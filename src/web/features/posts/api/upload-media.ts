@@ -19,6 +19,7 @@ export async function uploadMedia({ file, kind }: { file: File; kind: MediaKind 
     code?: string;
     message?: string;
     params?: Record<string, string | number>;
+    retryAfterSeconds?: number;
   };
   if (!response.ok) {
     throw new ApiRequestError({
@@ -26,6 +27,7 @@ export async function uploadMedia({ file, kind }: { file: File; kind: MediaKind 
       code: data.code ?? 'HTTP_ERROR',
       message: data.message ?? response.statusText,
       params: data.params,
+      retryAfterSeconds: data.retryAfterSeconds,
     });
   }
   return data;

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody } from '../../../../shared/api/users.schemas';
 import { api } from '../../../lib/api-client';
 
@@ -6,4 +6,14 @@ import { api } from '../../../lib/api-client';
 export const changePassword = (body: ChangePasswordBody) =>
   api<null>('/users/profile/password', { method: 'POST', body });
 
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+/**
+ * What the page shows may have changed with the password (the API tokens the user chose to revoke with
+ * it): every query on screen is read again.
+ */
+export const useChangePassword = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+};

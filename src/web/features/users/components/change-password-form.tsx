@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN } from '../../../../shared/api/fields';
@@ -13,26 +13,30 @@ import { useChangePassword } from '../api/change-password';
 
 /**
  * Current password, then the new one twice. A wrong current password is said at its field (and counts
- * towards the sign-in lock-out on the server); success signs out the user's other sessions.
+ * towards this browser's sign-in lock-out on the server); success signs out the user's other sessions.
+ * API tokens stay valid unless the user ticks "Also revoke my API tokens", and the form says so.
  */
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
   const form = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(ChangePasswordFormSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiTokens: false },
   });
   const errors = form.formState.errors;
   const error = (name: keyof ChangePasswordFormValues) => fieldError(t, errors, name, { min: PASSWORD_MIN });
   const toggle = { 'aria-label': t('common.togglePassword') };
 
-  const submit = form.handleSubmit(({ currentPassword, newPassword }) =>
+  const submit = form.handleSubmit(({ currentPassword, newPassword, revokeApiTokens }) =>
     change.mutate(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword, revokeApiTokens },
       {
         onSuccess: () => {
           form.reset();
-          notify({ color: 'green', message: t('profile.passwordChanged') });
+          notify({
+            color: 'green',
+            message: t(revokeApiTokens ? 'profile.passwordChangedTokensRevoked' : 'profile.passwordChanged'),
+          });
         },
         onError: (failure) => {
           applyFieldErrors(failure, form.setError);
@@ -66,6 +70,11 @@ export function ChangePasswordForm() {
           visibilityToggleButtonProps={toggle}
           {...form.register('confirmPassword')}
           error={error('confirmPassword')}
+        />
+        <Checkbox
+          label={t('profile.revokeTokens')}
+          description={t('profile.revokeTokensHelp')}
+          {...form.register('revokeApiTokens')}
         />
         <Group>
           <Button type="submit" loading={change.isPending}>
