@@ -47,7 +47,15 @@ try {
       ...ENCODE_ARGS,
       join(dir, 'plain.mp4'),
     ]);
-  const ours = () => renderVideo({ ffmpeg, input, output: join(dir, 'ours.mp4'), layout, workRoot: dir });
+  const ours = () =>
+    renderVideo({
+      ffmpeg,
+      input,
+      output: join(dir, 'ours.mp4'),
+      layout,
+      workRoot: dir,
+      timeoutMs: 30 * 60_000,
+    });
 
   const rep = report('video-render', 'none');
   // Alternate, best of RUNS each: the machine is shared, and the best run is the least disturbed one.

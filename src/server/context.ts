@@ -52,7 +52,7 @@ import { createPublishingRepo } from './publishing/publishing.repo';
 import { createMediaLinks } from './media/media-links';
 import { findFfmpeg } from './media/render/ffmpeg';
 import { createRenderPreparer } from './media/render/render.job';
-import { createRenderer } from './media/render/renderer';
+import { createRenderer, type RendererOptions } from './media/render/renderer';
 import { createRendersRepo } from './media/render/renders.repo';
 import { createTokenRate } from './tokens/token-rate';
 import { createTokensRepo } from './tokens/tokens.repo';
@@ -182,10 +182,16 @@ export function createContext({
   );
   const mediaLinks = createMediaLinks({ secret, publicUrl: env.PUBLIC_URL, clock });
   /** The render worker, started by processes that publish (main with a worker role, tests). */
-  const renderer = () =>
+  const renderer = (overrides: Partial<RendererOptions> = {}) =>
     createRenderer(
-      { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock, metrics },
-      { concurrency: env.RENDER_CONCURRENCY },
+      { repo: rendersRepo, queue, store: mediaStore, ffmpeg, logger, clock, metrics, changes },
+      {
+        concurrency: env.RENDER_CONCURRENCY,
+        leadMs: env.RENDER_LEAD_MINUTES * 60_000,
+        timeoutBaseMs: env.RENDER_TIMEOUT_BASE_SECONDS * 1000,
+        timeoutPerOutputSecond: env.RENDER_TIMEOUT_PER_SECOND,
+        ...overrides,
+      },
     );
   const metricsRepo = createMetricsRepo(db, createMetricsScheduler(queue));
   const metricOffsets = slotOffsets(env.METRICS_SCHEDULE, env.METRICS_DAILY_DAYS, env.METRICS_DAILY_EVERY);

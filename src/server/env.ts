@@ -140,6 +140,12 @@ const EnvSchema = z
     RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
     /** How long before a post's time its edited videos are rendered. */
     RENDER_LEAD_MINUTES: z.coerce.number().min(0).default(10),
+    /**
+     * A render's time bound (decision 033): ffmpeg is killed, and the render failed, after this many
+     * seconds plus RENDER_TIMEOUT_PER_SECOND for each second of the edited video.
+     */
+    RENDER_TIMEOUT_BASE_SECONDS: z.coerce.number().min(0).default(60),
+    RENDER_TIMEOUT_PER_SECOND: z.coerce.number().min(0.01).default(2),
     /** How often a due post whose edited video is not ready yet looks again. */
     RENDER_WAIT_SECONDS: z.coerce.number().min(0.1).default(5),
     /** An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, Gemini), e.g. http://localhost:11434/v1. */

@@ -54,8 +54,8 @@ async function main() {
     // mail-send too: alert mails are queued inside the transactions of the events they tell of.
     jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob, deliverWebhookJob],
   });
-  // Only an API keeps caches that changes must reach; a worker has nothing to listen for.
-  const changes = role === 'worker' ? undefined : await createChangeFeed(database, logger);
+  // An API's caches follow changes, and so do a worker's renders: one that nothing wants any more stops.
+  const changes = await createChangeFeed(database, logger);
   const ctx = createContext({ env, database, logger, secret, queue, encryptionKey, changes });
 
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD && (await ctx.users.needsAdmin())) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from './client';
+import type { Database, ListenHandlers } from './client';
 import { type ChangeFeed, createChangeFeed, createVersionedCache, parseChange } from './change-feed';
 
 /** A feed whose versions the test moves by hand; `listening: false` is a lost connection. */
@@ -12,6 +12,7 @@ function manualFeed() {
     current: () => (state.listening ? state.tick : undefined),
     sync: async () => undefined,
     touch: (kind, user) => void versions.set(`${kind}:${user}`, ++state.tick),
+    subscribe: () => () => undefined,
   };
   return { feed, state };
 }
@@ -154,5 +155,24 @@ describe('changes that say which scheduled times they touched', () => {
     expect(await cache.get('u1', 'march', read, march)).toBe('march 2');
     send(`posts:u1 ${seconds('2026-03-10T00:00:00Z')}`);
     expect(await cache.get('u1', 'march', read, march)).toBe('march 3');
+  });
+});
+
+describe('subscribers', () => {
+  it('hear each notice by its key, and a reset once notices that may have been missed are back', async () => {
+    let handlers!: ListenHandlers;
+    const database = {
+      listen: async (_channel: string, given: ListenHandlers) => void (handlers = given),
+    } as unknown as Database;
+    const feed = await createChangeFeed(database, { warn() {}, info() {} } as unknown as FastifyBaseLogger);
+    const heard: string[] = [];
+    const stop = feed.subscribe({ change: (key) => heard.push(key), reset: () => heard.push('reset') });
+    handlers.message('posts:u1 1772323200,n');
+    handlers.message('auth:u2');
+    handlers.lost();
+    handlers.resumed();
+    stop();
+    handlers.message('posts:u3');
+    expect(heard).toEqual(['posts:u1', 'auth:u2', 'reset']);
   });
 });

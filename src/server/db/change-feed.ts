@@ -41,6 +41,17 @@ export interface ChangeFeed {
    * scheduled times it touched, old and new (null: a post without a date); without it, anything.
    */
   touch(kind: ChangeKind, userId: string, at?: (Date | null)[]): void;
+  /**
+   * Hears each change notice as it arrives from the database (`key`: `posts:<user>` or `auth:<user>`),
+   * whoever made it, and `reset` once listening is back after it was lost (notices may have been missed
+   * meanwhile). For work in progress that a change may call off (a video render); answers an unsubscribe.
+   */
+  subscribe(listener: ChangeListener): () => void;
+}
+
+export interface ChangeListener {
+  change(key: string): void;
+  reset(): void;
 }
 
 /** A span of scheduled times, both ends included. */
@@ -74,6 +85,7 @@ export const NO_CHANGE_FEED: ChangeFeed = {
   current: () => undefined,
   sync: async () => undefined,
   touch: () => undefined,
+  subscribe: () => () => undefined,
 };
 
 export async function createChangeFeed(database: Database, logger: FastifyBaseLogger): Promise<ChangeFeed> {
@@ -87,6 +99,7 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
   /** The recent changes that said which scheduled times they touched. */
   const dated = new Map<string, { tick: number; times: number[] }[]>();
   const waiting = new Map<string, () => void>();
+  const listeners = new Set<ChangeListener>();
   const reset = () => {
     latest.clear();
     unbounded.clear();
@@ -117,6 +130,7 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
       } else {
         const { key, times } = parseChange(payload);
         record(key, times);
+        for (const listener of listeners) listener.change(key);
       }
     },
     lost() {
@@ -128,6 +142,7 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
       reset();
       listening = true;
       logger.info('database change notifications are back');
+      for (const listener of listeners) listener.reset();
     },
   });
   return {
@@ -148,6 +163,10 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
         `${kind}:${userId}`,
         at?.flatMap((date) => (date ? [Math.floor(date.getTime() / 1000)] : [])),
       );
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     async sync() {
       if (!listening) return;

@@ -4,7 +4,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export type PublishOutcome = 'published' | 'failed' | 'retry';
-export type RenderOutcome = 'ready' | 'failed';
+export type RenderOutcome = 'ready' | 'failed' | 'cancelled';
 export type CollectionOutcome = 'read' | 'paused' | 'failed';
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed';
 

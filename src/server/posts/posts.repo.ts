@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { RenderFailure } from '../../shared/api/posts.schemas';
+import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
 import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
@@ -11,7 +11,7 @@ export type AttachedMedia = typeof media.$inferSelect & {
   edits: Record<string, unknown> | null;
   alt: string;
   /** The edited file being made or made for it, if the post was scheduled with edits that need one. */
-  render: { status: 'pending' | 'rendering' | 'ready' | 'failed'; error: RenderFailure | null } | null;
+  render: { status: RenderStatus; error: RenderFailure | null } | null;
 };
 export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedMedia[] };
 /** What a calendar card needs of a post and its targets. */

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { RenderFailure } from '../../shared/api/posts.schemas';
+import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
 import type { Db } from '../db/client';
 import { postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
@@ -56,7 +56,7 @@ export interface ClaimedMedia {
 
 export interface ClaimedRender {
   id: string;
-  status: 'pending' | 'rendering' | 'ready' | 'failed';
+  status: RenderStatus;
   storageKey: string | null;
   bytes: number | null;
   width: number | null;

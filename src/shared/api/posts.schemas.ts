@@ -26,9 +26,11 @@ export const TimeZoneSchema = z
   .refine(isTimeZone, 'posts.timezoneInvalid');
 const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
 
-export const RENDER_STATUSES = ['pending', 'rendering', 'ready', 'failed'] as const;
-/** Why a render failed (`videoRender.failures.<code>` on the web). */
-export const RENDER_FAILURES = ['no_ffmpeg', 'ffmpeg_failed', 'internal'] as const;
+/** `cancelled`: stopped because no waiting post needed it; made again if one is scheduled (decision 033). */
+export const RENDER_STATUSES = ['pending', 'rendering', 'ready', 'failed', 'cancelled'] as const;
+export type RenderStatus = (typeof RENDER_STATUSES)[number];
+/** Why a render failed (`videoRender.failures.<code>` on the web); `timeout`: it ran past its time bound. */
+export const RENDER_FAILURES = ['no_ffmpeg', 'ffmpeg_failed', 'timeout', 'internal'] as const;
 export type RenderFailure = (typeof RENDER_FAILURES)[number];
 export const ASPECT_RATIOS = ['1:1', '4:5', '16:9'] as const;
 export const CAPTION_POSITIONS = ['top', 'bottom'] as const;

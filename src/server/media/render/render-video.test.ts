@@ -59,7 +59,7 @@ describe('renderVideo', () => {
     const layout = layoutVideo(source, edits, { who: 'world' });
     expect(layout.captions[0]!.lines.join(' ')).toBe("Hello world ' : \\ %{pts} [x] ; done");
     const output = join(dir, 'out.mp4');
-    await renderVideo({ ffmpeg, input, output, layout, workRoot: dir });
+    await renderVideo({ ffmpeg, input, output, layout, workRoot: dir, timeoutMs: 60_000 });
     const info = await probeVideo(output);
     expect(info!.durationSeconds).toBeGreaterThan(2.4);
     expect(info!.durationSeconds).toBeLessThan(2.6);
@@ -91,7 +91,7 @@ describe('renderVideo', () => {
     const box = layout.captions[0]!;
     expect(box.lines.length).toBeGreaterThanOrEqual(2);
     const output = join(dir, 'framed.mp4');
-    await renderVideo({ ffmpeg, input, output, layout, workRoot: dir });
+    await renderVideo({ ffmpeg, input, output, layout, workRoot: dir, timeoutMs: 60_000 });
     const { stdout } = await run(
       ffmpeg,
       [
@@ -145,6 +145,7 @@ describe('renderVideo', () => {
         output: join(dir, 'bad', 'o.mp4'),
         layout,
         workRoot: dir,
+        timeoutMs: 60_000,
       }),
     ).rejects.toThrow(/ffmpeg ended with 1/);
   });

@@ -7,7 +7,11 @@ import type { Db } from '../../db/client';
 import { defineJob, type Queue } from '../../jobs/queue';
 import { RENDER_PROFILE } from './render-command';
 
-/** Renders one edited video (a `video_renders` row); the row is claimed, so a repeated job is harmless. */
+/**
+ * A slot for one render: its handler claims the render that is fairest to run now (renders.repo.ts
+ * `claimNext`), which may be another user's than the one named; every render waiting has a job of its
+ * own, so each job's slot is used by one of them. The claim is conditional, so a repeated job is harmless.
+ */
 export const renderVideoJob = defineJob({
   name: 'render-video',
   payload: z.object({ renderId: z.uuid() }),
@@ -87,14 +91,17 @@ export function createRenderPreparer(queue: Queue, options: { leadMs: number; cl
           .digest('hex');
         let render = renders.get(key);
         if (!render) {
-          // A render that failed is tried again when its post is scheduled again (a retry).
+          // A render that failed is tried again when its post is scheduled again (a retry), and one
+          // stopped because nothing needed it (cancelled) is made when a post needs it again.
           const [row] = rowsOf<{ id: string; status: string }>(
             await tx.execute(sql`
               insert into video_renders (key, user_id, media_id, layout)
               values (${key}, ${link.user_id}, ${link.media_id}, ${JSON.stringify(layout)}::jsonb)
               on conflict (key) do update set updated_at = now(),
-                status = case when video_renders.status = 'failed' then 'pending' else video_renders.status end,
-                error = case when video_renders.status = 'failed' then null else video_renders.error end
+                status = case when video_renders.status in ('failed', 'cancelled') then 'pending'
+                              else video_renders.status end,
+                error = case when video_renders.status in ('failed', 'cancelled') then null
+                             else video_renders.error end
               returning id, status`),
           );
           render = { id: row!.id, pending: row!.status === 'pending', at: link.at };

@@ -6,33 +6,110 @@ import type { VideoLayout } from '../../../shared/video/layout';
 interface ClaimRow {
   id: string;
   user_id: string;
+  media_id: string;
   layout: VideoLayout | string;
   source_key: string;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/** The advisory lock that serialises render claims across every worker (any constant of our own). */
+const CLAIM_LOCK = 7_023_002;
+
+/** The uses of renders by posts still to go out (`from` … `where`), for `and pm.render_id = …` to follow. */
+const WAITING_USES = sql`post_media pm join posts p on p.id = pm.post_id
+  where p.status in ('scheduled', 'publishing')`;
+/** When a use needs its render: the post's time (one publishing without a time needs it now). */
+const neededAt = (now: Date) => sql`coalesce(p.scheduled_at, ${now})`;
+
 /** The render rows' reads and writes; each change of state is one conditional statement. */
 export function createRendersRepo(db: Db) {
   return {
     /**
-     * Takes a render to work on: pending, or rendering under a lease that ran out (its worker died). One
-     * conditional UPDATE, so two workers never render the same row; a job for a finished one does nothing.
+     * Takes the render that should get a free slot now (decision 033), whichever job asked: of the
+     * renders wanted now (a scheduled or publishing post that uses it is due before `wantedBefore`) that
+     * are pending, or rendering under a lease that ran out (their worker died), the one of the user with
+     * the fewest renders running, then of the user whose last render began longest ago, then the one
+     * needed first. Claims are serialised by an advisory lock, so two workers never both count a user as
+     * idle; one conditional UPDATE, so two never take the same row.
      */
-    async claim(id: string, now: Date, leaseUntil: Date) {
-      const [row] = rowsOf<ClaimRow>(
-        await db.execute(sql`
-          update video_renders r
-             set status = 'rendering', attempts = r.attempts + 1, lease_until = ${leaseUntil},
-                 updated_at = ${now}
-            from media m
-           where r.id = ${id} and m.id = r.media_id
-             and (r.status = 'pending' or (r.status = 'rendering' and r.lease_until < ${now}))
-          returning r.id, r.user_id, r.layout, m.storage_key as source_key`),
-      );
+    async claimNext(now: Date, leaseUntil: Date, wantedBefore: Date) {
+      const row = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+        const [claimed] = rowsOf<ClaimRow>(
+          await tx.execute(sql`
+            with load as (
+              select user_id,
+                     count(*) filter (where status = 'rendering' and lease_until >= ${now}) as running,
+                     max(started_at) as last_started
+                from video_renders group by user_id
+            ), candidates as (
+              select r.id, r.user_id, (select min(${neededAt(now)}) from ${WAITING_USES} and pm.render_id = r.id) as needed_at
+                from video_renders r
+               where r.status = 'pending' or (r.status = 'rendering' and r.lease_until < ${now})
+            ), chosen as (
+              select c.id from candidates c join load l on l.user_id = c.user_id
+               where c.needed_at <= ${wantedBefore}
+               order by l.running, l.last_started nulls first, c.needed_at, c.id
+               limit 1
+            )
+            update video_renders r
+               set status = 'rendering', attempts = r.attempts + 1, lease_until = ${leaseUntil},
+                   started_at = ${now}, updated_at = ${now}
+              from media m, chosen
+             where r.id = chosen.id and m.id = r.media_id
+               and (r.status = 'pending' or (r.status = 'rendering' and r.lease_until < ${now}))
+            returning r.id, r.user_id, r.media_id, r.layout, m.storage_key as source_key`),
+        );
+        return claimed;
+      });
       if (!row) return undefined;
       const layout = typeof row.layout === 'string' ? (JSON.parse(row.layout) as VideoLayout) : row.layout;
-      return { id: row.id, userId: row.user_id, layout, sourceKey: row.source_key };
+      return { id: row.id, userId: row.user_id, mediaId: row.media_id, layout, sourceKey: row.source_key };
+    },
+
+    /**
+     * Whether the render `id` is still ours to run and still wanted: its row exists (its upload was not
+     * deleted) and a scheduled or publishing post that uses it is due before `wantedBefore`.
+     */
+    async stillWanted(id: string, now: Date, wantedBefore: Date) {
+      const [row] = rowsOf<{ wanted: boolean }>(
+        await db.execute(sql`
+          select exists (select 1 from video_renders r where r.id = ${id} and r.status = 'rendering'
+                           and exists (select 1 from ${WAITING_USES} and pm.render_id = r.id
+                                        and ${neededAt(now)} <= ${wantedBefore}))
+                 as wanted`),
+      );
+      return row?.wanted === true;
+    },
+
+    /**
+     * Gives up a render stopped because nothing wanted it. The row is locked first, so scheduling (which
+     * upserts it) has either committed, and is seen here, or waits. When a post still waiting for it
+     * needs it (moved out of the lead window), it goes back to pending and `requeue` queues its job at
+     * that time in the same transaction; when none does, it is cancelled until a post is scheduled with
+     * it again. A row gone (its upload deleted) or no longer rendering is left alone.
+     */
+    async release(id: string, now: Date, requeue: (tx: Db, neededAt: Date) => Promise<void>) {
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [locked] = rowsOf<{ status: string }>(
+          await tx.execute(sql`select status from video_renders where id = ${id} for update`),
+        );
+        if (locked?.status !== 'rendering') return;
+        const [next] = rowsOf<{ needed_at: Date | string | null }>(
+          await tx.execute(
+            sql`select min(${neededAt(now)}) as needed_at from ${WAITING_USES} and pm.render_id = ${id}`,
+          ),
+        );
+        const neededAtValue = next?.needed_at ? new Date(next.needed_at) : null;
+        await tx.execute(sql`
+          update video_renders
+             set status = ${neededAtValue ? 'pending' : 'cancelled'}, lease_until = null, updated_at = ${now}
+           where id = ${id}`);
+        if (neededAtValue) await requeue(tx, neededAtValue);
+      });
     },
 
     async extendLease(id: string, until: Date) {
@@ -59,6 +136,7 @@ export function createRendersRepo(db: Db) {
       return moved.length > 0;
     },
 
+    /** Records why it failed; a row no longer rendering (stopped, or its upload deleted) is left alone. */
     async failed(id: string, error: RenderFailure, now: Date) {
       await db.execute(sql`
         update video_renders set status = 'failed', error = ${error}, lease_until = null, updated_at = ${now}

@@ -123,6 +123,41 @@ describe('post details', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('says why an edited video failed, a time bound included, and nothing of a cancelled one', async () => {
+    const video = (name: string, render: Post['media'][number]['render']): Post['media'][number] => ({
+      id: crypto.randomUUID(),
+      kind: 'video',
+      name,
+      mime: 'video/mp4',
+      bytes: 1000,
+      width: 640,
+      height: 360,
+      durationSeconds: 5,
+      url: '/api/media/v',
+      thumbnailUrl: null,
+      createdAt: '2030-01-01T00:00:00.000Z',
+      edits: null,
+      alt: '',
+      render,
+    });
+    const withVideos: Post = {
+      ...post([target({})], 'draft'),
+      media: [
+        video('slow.mp4', { status: 'failed', error: 'timeout' }),
+        video('called-off.mp4', { status: 'cancelled', error: null }),
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: withVideos }) }).fetch,
+    );
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Edited video slow.mp4 failed: it took longer than this server allows for its length.',
+    );
+    expect(screen.queryByText(/called-off\.mp4/)).toBeNull();
+  });
+
   it('says nothing of the kind for a single post', async () => {
     vi.stubGlobal(
       'fetch',

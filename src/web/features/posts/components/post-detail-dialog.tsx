@@ -143,10 +143,15 @@ function RecurringNote({ post, zone, onClose }: { post: Post; zone: string; onCl
   );
 }
 
-/** Edited videos being made for the post, or that could not be made, and why (done ones say nothing). */
+/**
+ * Edited videos being made for the post, or that could not be made, and why. Done ones say nothing, nor
+ * cancelled ones: stopped because no waiting post needed them, they are made when one is scheduled.
+ */
 function RenderStatus({ post }: { post: Post }) {
   const { t } = useTranslation();
-  const shown = post.media.filter((m) => m.render && m.render.status !== 'ready');
+  const shown = post.media.filter(
+    (m) => m.render && m.render.status !== 'ready' && m.render.status !== 'cancelled',
+  );
   if (!shown.length) return null;
   return (
     <Stack gap={4}>
