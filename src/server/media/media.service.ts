@@ -15,6 +15,7 @@ import type { MediaStore } from './media.store';
 import { probeVideo } from './probe';
 import type { RendersRepo } from './render/renders.repo';
 import { semaphore } from './semaphore';
+import { refuseUnsendableVideo } from './video-bounds';
 
 const MB = 1024 * 1024;
 const THUMBNAIL_PX = 320;
@@ -183,6 +184,7 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
         if (!type?.mime.startsWith('video/')) throw notSupported(name, kind);
         const info = await decoding(() => probeVideo(temp));
         if (!info) throw unreadable(name);
+        refuseUnsendableVideo(name, info);
         const storageKey = `${actor.id}/${id}.${type.ext}`;
         await keep(temp, storageKey, type.mime);
         return toMedia(

@@ -21,9 +21,17 @@ export interface VideoInfo {
   durationSeconds: number;
   width: number;
   height: number;
+  /** Frames per second (the stream's average); null when the file does not say. */
+  frameRate: number | null;
 }
 
-/** Reads a video's duration and size; null when the file is not a video ffprobe can read. */
+/** `30000/1001` as a number; null for ffprobe's `0/0` (unknown) or anything unreadable. */
+function rate(fraction: string | undefined): number | null {
+  const [num, den] = (fraction ?? '').split('/').map(Number);
+  return num && den && num > 0 && den > 0 ? num / den : null;
+}
+
+/** Reads a video's duration, size and frame rate; null when the file is not a video ffprobe can read. */
 export async function probeVideo(path: string): Promise<VideoInfo | null> {
   binary ??= ffprobePath();
   try {
@@ -34,12 +42,23 @@ export async function probeVideo(path: string): Promise<VideoInfo | null> {
     );
     const info = JSON.parse(stdout) as {
       format?: { duration?: string };
-      streams?: { codec_type?: string; width?: number; height?: number }[];
+      streams?: {
+        codec_type?: string;
+        width?: number;
+        height?: number;
+        avg_frame_rate?: string;
+        r_frame_rate?: string;
+      }[];
     };
     const video = info.streams?.find((s) => s.codec_type === 'video');
     const durationSeconds = Number(info.format?.duration);
     if (!video?.width || !video.height || !Number.isFinite(durationSeconds)) return null;
-    return { durationSeconds, width: video.width, height: video.height };
+    return {
+      durationSeconds,
+      width: video.width,
+      height: video.height,
+      frameRate: rate(video.avg_frame_rate) ?? rate(video.r_frame_rate),
+    };
   } catch {
     return null;
   }

@@ -201,6 +201,20 @@ export const MEDIA_RULES: Readonly<Record<Platform, MediaRules>> = {
   },
 };
 
+/**
+ * The largest source video an upload may be (decision 033): beyond any of these, no network takes it
+ * and a render of it would only cost time. The duration is the longest any network above takes
+ * (LinkedIn's 30 minutes; a trim can shorten it for the others). Frame size and rate are not in the
+ * table above, as the adapters never refuse on them; the caps are the largest any network states:
+ * 4096 px a side (TikTok's and LinkedIn's maximum; 4K in either orientation) and 60 fps (X, LinkedIn,
+ * TikTok and Instagram take up to 60).
+ */
+export const SOURCE_VIDEO_LIMITS = {
+  maxSeconds: Math.max(...Object.values(MEDIA_RULES).map((rules) => rules.video.maxSeconds)),
+  maxSide: 4096,
+  maxFps: 60,
+} as const;
+
 /** The short type name of an image MIME type, as the spec names them (jpg, png, gif, webp). */
 export const imageTypeOf = (mime: string): string =>
   mime === 'image/jpeg' ? 'jpg' : mime.replace(/^image\//, '');
