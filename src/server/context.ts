@@ -19,6 +19,7 @@ import { createMailService } from './mail/mail.service';
 import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
+import { createHashtagsService } from './hashtags/hashtags.service';
 import { createAiRepo } from './ai/ai.repo';
 import { createAiService } from './ai/ai.service';
 import { createPerformanceService } from './ai/performance.service';
@@ -308,7 +309,7 @@ export function createContext({
     signInLock,
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
-    hashtags,
+    hashtags: createHashtagsService(hashtags),
     ai,
     /** The AI's reading of the user's own figures: performance and best time to post. */
     performance: createPerformanceService({ repo: aiRepo, userTags: ai.userTags, clock }),

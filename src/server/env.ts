@@ -96,6 +96,11 @@ const EnvSchema = z
     TRIAL_RATE_PER_HOUR: z.coerce.number().int().min(1).default(5),
     /** Calls one personal API token may make per minute (per process), over and above other limits. */
     API_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    /**
+     * Recurring posts, templates, custom hashtags and variable sets one user may create per minute (per
+     * process), each kind counted on its own; a 429 with Retry-After past it.
+     */
+    CREATE_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     WEB_DIST_DIR: z.string().default('dist/web'),
     /** 32 bytes, base64 or hex, that encrypt tokens at rest; generated into the data folder when absent. */
     ENCRYPTION_KEY: z

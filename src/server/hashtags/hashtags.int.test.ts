@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, requestAs, signedInUsers, type TestApp } from '../../../test/test-app';
+import { CUSTOM_HASHTAGS_MAX } from '../../shared/api/hashtags.schemas';
 
 describe('hashtags', () => {
   let t: TestApp;
@@ -7,7 +8,8 @@ describe('hashtags', () => {
   let bob: string;
   let call: ReturnType<typeof requestAs>;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Room for the cap's 510 adds in a minute; the rate itself is tested in http/creation-rate.
+    t = await createTestApp({ CREATE_RATE_PER_MINUTE: '10000' });
     ({ ann, bob } = await signedInUsers(t, 'ann', 'bob'));
     call = requestAs(t);
   });
@@ -66,4 +68,27 @@ describe('hashtags', () => {
     ]);
     expect((await call(bob, 'GET', '/api/hashtags')).json().recent).toEqual([]);
   });
+
+  it(`keeps at most ${CUSTOM_HASHTAGS_MAX} custom tags per user, however many are added at once`, async () => {
+    const { cap } = await signedInUsers(t, 'cap');
+    const categories = ['business', 'marketing', 'technology', 'lifestyle', 'creative'];
+    const answers = await Promise.all(
+      Array.from({ length: CUSTOM_HASHTAGS_MAX + 10 }, (_, i) =>
+        call(cap, 'POST', '/api/hashtags/custom', { tag: `tag${i}`, category: categories[i % 5] }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CUSTOM_HASHTAGS_MAX);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    const refused = answers.find((res) => res.statusCode === 409)!.json();
+    expect(refused).toMatchObject({ code: 'TOO_MANY_HASHTAGS', params: { max: CUSTOM_HASHTAGS_MAX } });
+    expect(refused.message).toContain(String(CUSTOM_HASHTAGS_MAX));
+    const custom: Record<string, string[]> = (await call(cap, 'GET', '/api/hashtags')).json().custom;
+    expect(Object.values(custom).flat()).toHaveLength(CUSTOM_HASHTAGS_MAX);
+
+    // A tag already there is no new one: adding it again is answered as before.
+    const [category, tags] = Object.entries(custom)[0]!;
+    const again = await call(cap, 'POST', '/api/hashtags/custom', { tag: tags[0], category });
+    expect(again.statusCode).toBe(200);
+  }, 60_000);
 });

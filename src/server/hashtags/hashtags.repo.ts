@@ -1,6 +1,7 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { RECENT_LIMIT } from '../../shared/hashtags';
 import type { Db } from '../db/client';
+import { lockOwnerRows } from '../db/owner-lock';
 import { customHashtags, recentHashtags } from '../db/schema';
 
 export function createHashtagsRepo(db: Db) {
@@ -12,8 +13,22 @@ export function createHashtagsRepo(db: Db) {
         .where(eq(customHashtags.userId, userId))
         .orderBy(customHashtags.tag);
     },
-    async addCustom(userId: string, category: string, tag: string) {
-      await db.insert(customHashtags).values({ userId, category, tag }).onConflictDoNothing();
+    /** Adds the tag to the category unless the user already has `max` tags; one already there is kept. */
+    async addCustom(userId: string, category: string, tag: string, max: number) {
+      return db.transaction(async (t): Promise<'added' | 'kept' | 'full'> => {
+        const tx = t as unknown as Db;
+        await lockOwnerRows(tx, 'custom_hashtags', userId);
+        const mine = eq(customHashtags.userId, userId);
+        const [there] = await tx
+          .select({ tag: customHashtags.tag })
+          .from(customHashtags)
+          .where(and(mine, eq(customHashtags.category, category), eq(customHashtags.tag, tag)));
+        if (there) return 'kept';
+        const [held] = await tx.select({ n: count() }).from(customHashtags).where(mine);
+        if ((held?.n ?? 0) >= max) return 'full';
+        await tx.insert(customHashtags).values({ userId, category, tag });
+        return 'added';
+      });
     },
     async removeCustom(userId: string, category: string, tag: string) {
       const rows = await db

@@ -3,36 +3,30 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
+  CUSTOM_HASHTAGS_MAX,
   CustomHashtagBodySchema,
   HashtagsSchema,
   RecentHashtagBodySchema,
   SuggestionsSchema,
   SuggestQuerySchema,
 } from '../../shared/api/hashtags.schemas';
-import { HASHTAG_CATEGORIES, suggestHashtags } from '../../shared/hashtags';
 import { type Guards, userOf } from '../auth/session';
-import { notFound } from '../http/errors';
-import type { HashtagsRepo } from './hashtags.repo';
+import { creationRate } from '../http/creation-rate';
+import type { HashtagsService } from './hashtags.service';
 
 const E = ApiErrorSchema;
 
 export async function hashtagsRoutes(
   app: FastifyInstance,
-  { hashtags, guards }: { hashtags: HashtagsRepo; guards: Guards },
+  {
+    hashtags,
+    guards,
+    createsPerMinute,
+  }: { hashtags: HashtagsService; guards: Guards; createsPerMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
   const tags = ['hashtags'];
-
-  const state = async (userId: string) => {
-    const custom: Record<string, string[]> = {};
-    for (const row of await hashtags.custom(userId)) (custom[row.category] ??= []).push(row.tag);
-    return {
-      categories: HASHTAG_CATEGORIES as unknown as Record<string, string[]>,
-      custom,
-      recent: await hashtags.recent(userId),
-    };
-  };
 
   r.get(
     '/api/hashtags',
@@ -44,7 +38,7 @@ export async function hashtagsRoutes(
         response: { 200: HashtagsSchema, 401: E },
       },
     },
-    async (request) => state(userOf(request).id),
+    async (request) => hashtags.state(userOf(request)),
   );
 
   r.get(
@@ -58,28 +52,23 @@ export async function hashtagsRoutes(
         response: { 200: SuggestionsSchema, 400: E, 401: E },
       },
     },
-    async (request) => {
-      const custom = (await hashtags.custom(userOf(request).id)).map((row) => row.tag);
-      return { data: suggestHashtags(request.query.q, custom) };
-    },
+    async (request) => hashtags.suggest(userOf(request), request.query.q),
   );
 
   r.post(
     '/api/hashtags/custom',
     {
       onRequest,
+      config: { rateLimit: creationRate(createsPerMinute, 'new custom hashtags') },
       schema: {
         tags,
         summary: 'Add a custom tag to a category',
+        description: `At most ${CUSTOM_HASHTAGS_MAX} per user, all categories together (409 TOO_MANY_HASHTAGS), ${createsPerMinute} a minute (429).`,
         body: CustomHashtagBodySchema,
-        response: { 200: HashtagsSchema, 400: E, 401: E },
+        response: { 200: HashtagsSchema, 400: E, 401: E, 409: E, 429: E },
       },
     },
-    async (request) => {
-      const { id } = userOf(request);
-      await hashtags.addCustom(id, request.body.category, request.body.tag);
-      return state(id);
-    },
+    async (request) => hashtags.addCustom(userOf(request), request.body.category, request.body.tag),
   );
 
   r.delete(
@@ -93,12 +82,7 @@ export async function hashtagsRoutes(
         response: { 200: HashtagsSchema, 400: E, 401: E, 404: E },
       },
     },
-    async (request) => {
-      const { id } = userOf(request);
-      const { category, tag } = request.params;
-      if (!(await hashtags.removeCustom(id, category, tag))) throw notFound(`#${tag} in ${category}`);
-      return state(id);
-    },
+    async (request) => hashtags.removeCustom(userOf(request), request.params.category, request.params.tag),
   );
 
   r.post(
@@ -112,10 +96,6 @@ export async function hashtagsRoutes(
         response: { 200: z.object({ recent: z.array(z.string()) }), 400: E, 401: E },
       },
     },
-    async (request) => {
-      const { id } = userOf(request);
-      await hashtags.touchRecent(id, request.body.tag);
-      return { recent: await hashtags.recent(id) };
-    },
+    async (request) => hashtags.touchRecent(userOf(request), request.body.tag),
   );
 }

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, requestAs, signedInUsers, type TestApp } from '../../../test/test-app';
-import type { RecurringPost } from '../../shared/api/recurring.schemas';
+import {
+  RECURRING_CONTENT_MAX,
+  RECURRING_POSTS_MAX,
+  type RecurringPost,
+} from '../../shared/api/recurring.schemas';
 
 describe('recurring posts', () => {
   let now = new Date('2026-05-04T08:00:00Z');
@@ -11,7 +15,8 @@ describe('recurring posts', () => {
 
   beforeAll(async () => {
     t = await createTestApp(
-      { RECURRING_HORIZON_HOURS: '24', RECURRING_GRACE_MINUTES: '60' },
+      // Room for the cap's 110 creates in a minute; the rate itself is tested in http/creation-rate.
+      { RECURRING_HORIZON_HOURS: '24', RECURRING_GRACE_MINUTES: '60', CREATE_RATE_PER_MINUTE: '10000' },
       { clock: () => now },
     );
     ({ ann, bob } = await signedInUsers(t, 'ann', 'bob'));
@@ -254,6 +259,27 @@ describe('recurring posts', () => {
     ],
     ['no content', { content: '<p> </p>' }, { content: 'posts.contentRequired' }],
     ['no network', { platforms: [] }, { platforms: 'posts.platformsRequired' }],
+    // Read as 1950 and 1999 before: the date was moved, not refused.
+    [
+      'a start in the year 50',
+      { startDate: '0050-05-04T09:00:00+02:00' },
+      { startDate: 'recurring.startDateTooEarly' },
+    ],
+    [
+      'a start in the year 99',
+      { startDate: '0099-12-31T23:59:00Z' },
+      { startDate: 'recurring.startDateTooEarly' },
+    ],
+    [
+      'a start before 1900',
+      { startDate: '1899-12-31T12:00:00Z' },
+      { startDate: 'recurring.startDateTooEarly' },
+    ],
+    [
+      `content over ${RECURRING_CONTENT_MAX} characters`,
+      { content: `<p>${'x'.repeat(RECURRING_CONTENT_MAX)}</p>` },
+      { content: 'recurring.contentTooLong' },
+    ],
   ])('refuses %s with 400 naming the field', async (_, overrides, fields) => {
     now = new Date('2026-05-01T00:00:00Z');
     const before = (await call(ann, 'GET', '/api/recurring-posts')).json().data.length;
@@ -270,4 +296,29 @@ describe('recurring posts', () => {
       message: 'Please fill in all required fields',
     });
   });
+
+  it('keeps a start in 1900 as sent', async () => {
+    now = new Date('2026-05-01T00:00:00Z');
+    const rule = await create(bob, { startDate: '1900-01-01T09:00:00Z', frequency: 'monthly' });
+    expect(rule.startDate).toBe('1900-01-01T09:00:00.000Z');
+    await call(bob, 'DELETE', `/api/recurring-posts/${rule.id}`);
+  });
+
+  it(`keeps at most ${RECURRING_POSTS_MAX} recurring posts per user, however many are created at once`, async () => {
+    now = new Date('2026-05-01T00:00:00Z');
+    const { cap } = await signedInUsers(t, 'cap');
+    // Starting next month: no occurrence falls within the horizon, so no post is made.
+    const answers = await Promise.all(
+      Array.from({ length: RECURRING_POSTS_MAX + 10 }, () =>
+        call(cap, 'POST', '/api/recurring-posts', body({ startDate: '2026-06-01T09:00:00+02:00' })),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(RECURRING_POSTS_MAX);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    const refused = answers.find((res) => res.statusCode === 409)!.json();
+    expect(refused).toMatchObject({ code: 'TOO_MANY_RECURRING_POSTS', params: { max: RECURRING_POSTS_MAX } });
+    expect(refused.message).toContain(String(RECURRING_POSTS_MAX));
+    expect((await call(cap, 'GET', '/api/recurring-posts')).json().data).toHaveLength(RECURRING_POSTS_MAX);
+  }, 60_000);
 });

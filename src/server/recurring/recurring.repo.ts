@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { lockOwnerRows } from '../db/owner-lock';
 import { media, posts, recurringMedia, recurringPosts, recurringSkips, users } from '../db/schema';
 import type { TargetRow } from '../posts/posts.repo';
 import type { AttachedMedia, MediaLink } from '../posts/posts.repo';
@@ -119,15 +120,25 @@ export function createRecurringRepo(db: Db) {
         .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)));
       return (await details(rules))[0];
     },
-    /** The rule and its media, then `then` in the same transaction (the first occurrences). */
+    /**
+     * The rule and its media, then `then` in the same transaction (the first occurrences); undefined,
+     * and nothing written, when the user already has `max` rules.
+     */
     async create(
       userId: string,
       values: RecurringValues,
       links: MediaLink[],
       then: (tx: Db, row: RecurringRow) => Promise<void>,
+      max: number,
     ) {
       const id = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
+        await lockOwnerRows(tx, 'recurring_posts', userId);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(recurringPosts)
+          .where(eq(recurringPosts.userId, userId));
+        if ((held?.n ?? 0) >= max) return undefined;
         const [row] = await tx
           .insert(recurringPosts)
           .values({ userId, ...values })
@@ -136,7 +147,7 @@ export function createRecurringRepo(db: Db) {
         await then(tx, row!);
         return row!.id;
       });
-      return (await this.find(userId, id))!;
+      return id === undefined ? undefined : (await this.find(userId, id))!;
     },
     /** Rewrites the rule and its media (occurrences already made keep theirs), then `then`, all or nothing. */
     async replace(

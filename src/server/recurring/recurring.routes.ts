@@ -3,19 +3,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
+  RECURRING_POSTS_MAX,
   RecurringIdParamsSchema,
   RecurringListSchema,
   RecurringPostSchema,
   RecurringWriteSchema,
 } from '../../shared/api/recurring.schemas';
 import { type Guards, userOf } from '../auth/session';
+import { creationRate } from '../http/creation-rate';
 import type { RecurringService } from './recurring.service';
 
 const E = ApiErrorSchema;
 
 export async function recurringRoutes(
   app: FastifyInstance,
-  { recurring, guards }: { recurring: RecurringService; guards: Guards },
+  {
+    recurring,
+    guards,
+    createsPerMinute,
+  }: { recurring: RecurringService; guards: Guards; createsPerMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
@@ -52,15 +58,17 @@ export async function recurringRoutes(
     '/api/recurring-posts',
     {
       onRequest,
+      config: { rateLimit: creationRate(createsPerMinute, 'new recurring posts') },
       schema: {
         tags,
         summary: 'Create a recurring post; its occurrences are checked against every selected network',
         description:
           'Occurrences follow the rule on the wall clock of `timezone` (the same local time across daylight ' +
           'saving; monthly on a day a month lacks skips that month). Each becomes an ordinary scheduled post ' +
-          'a little before it is due. No endDate and no count: it goes on forever.',
+          'a little before it is due. No endDate and no count: it goes on forever. ' +
+          `At most ${RECURRING_POSTS_MAX} per user (409 TOO_MANY_RECURRING_POSTS), ${createsPerMinute} a minute (429).`,
         body: RecurringWriteSchema,
-        response: { 201: RecurringPostSchema, 400: E, 401: E, 403: E },
+        response: { 201: RecurringPostSchema, 400: E, 401: E, 403: E, 409: E, 429: E },
       },
     },
     async (request, reply) => reply.status(201).send(await recurring.create(userOf(request), request.body)),

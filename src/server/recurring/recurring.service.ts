@@ -1,13 +1,18 @@
 import { VideoEditsSchema } from '../../shared/api/posts.schemas';
 import type { Insights } from '../../shared/api/ai.schemas';
-import type { Frequency, RecurringInput, RecurringPost } from '../../shared/api/recurring.schemas';
+import {
+  type Frequency,
+  RECURRING_POSTS_MAX,
+  type RecurringInput,
+  type RecurringPost,
+} from '../../shared/api/recurring.schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '../../shared/platforms/rules';
 import { nextOccurrence, type RecurrenceFrequency, type RecurrenceRule } from '../../shared/recurrence';
 import type { SessionUser } from '../auth/session';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Db } from '../db/client';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
 import { assertPublishable, type FindMedia, resolveMedia } from '../posts/post-content';
 import type { MediaLink, PostsRepo } from '../posts/posts.repo';
@@ -200,7 +205,15 @@ export function createRecurringService({
     },
     async create(actor: SessionUser, input: RecurringInput) {
       const { values, links } = await prepare(actor, input);
-      return saved(actor, await repo.create(actor.id, values, links, materialiseNow(links)));
+      const row = await repo.create(actor.id, values, links, materialiseNow(links), RECURRING_POSTS_MAX);
+      if (!row)
+        throw new AppError(
+          409,
+          'TOO_MANY_RECURRING_POSTS',
+          `You already have ${RECURRING_POSTS_MAX} recurring posts; delete one first.`,
+          { params: { max: RECURRING_POSTS_MAX } },
+        );
+      return saved(actor, row);
     },
     /** Changes the rule for the occurrences still to be made; posts already made keep their content. */
     async update(actor: SessionUser, id: string, input: RecurringInput) {

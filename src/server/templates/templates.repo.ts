@@ -1,5 +1,6 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { lockOwnerRows } from '../db/owner-lock';
 import { templates, templateSeeds } from '../db/schema';
 
 export type TemplateRow = typeof templates.$inferSelect;
@@ -21,12 +22,26 @@ export function createTemplatesRepo(db: Db) {
         if (claimed.length) await tx.insert(templates).values(samples.map((s) => ({ ...s, userId })));
       });
     },
-    list(userId: string, category?: string) {
-      return db
-        .select()
-        .from(templates)
-        .where(and(eq(templates.userId, userId), category ? eq(templates.category, category) : undefined))
-        .orderBy(asc(templates.category), desc(templates.updatedAt));
+    /**
+     * A page of the user's templates, newest first. Ordered by what an edit does not change (creation,
+     * then id), so pages read one after another hold each template once.
+     */
+    async list(userId: string, category: string | undefined, limit: number, offset: number) {
+      const where = and(
+        eq(templates.userId, userId),
+        category ? eq(templates.category, category) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(templates)
+          .where(where)
+          .orderBy(desc(templates.createdAt), desc(templates.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(templates).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
     async find(userId: string, id: string) {
       const [row] = await db
@@ -35,12 +50,19 @@ export function createTemplatesRepo(db: Db) {
         .where(and(eq(templates.id, id), eq(templates.userId, userId)));
       return row;
     },
-    async create(userId: string, values: TemplateValues) {
-      const [row] = await db
-        .insert(templates)
-        .values({ ...values, userId })
-        .returning();
-      return row!;
+    /** The new template, or undefined when the user already has `max`. */
+    async create(userId: string, values: TemplateValues, max: number) {
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await lockOwnerRows(tx, 'templates', userId);
+        const [held] = await tx.select({ n: count() }).from(templates).where(eq(templates.userId, userId));
+        if ((held?.n ?? 0) >= max) return undefined;
+        const [row] = await tx
+          .insert(templates)
+          .values({ ...values, userId })
+          .returning();
+        return row!;
+      });
     },
     async update(userId: string, id: string, values: TemplateValues) {
       const [row] = await db

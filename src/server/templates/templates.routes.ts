@@ -7,16 +7,22 @@ import {
   TemplateListQuerySchema,
   TemplateListSchema,
   TemplateSchema,
+  TEMPLATES_MAX,
   TemplateWriteSchema,
 } from '../../shared/api/templates.schemas';
 import { type Guards, userOf } from '../auth/session';
+import { creationRate } from '../http/creation-rate';
 import type { TemplatesService } from './templates.service';
 
 const E = ApiErrorSchema;
 
 export async function templatesRoutes(
   app: FastifyInstance,
-  { templates, guards }: { templates: TemplatesService; guards: Guards },
+  {
+    templates,
+    guards,
+    createsPerMinute,
+  }: { templates: TemplatesService; guards: Guards; createsPerMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
@@ -28,22 +34,27 @@ export async function templatesRoutes(
       onRequest,
       schema: {
         tags,
-        summary: 'Your templates (the three samples are added the first time)',
+        summary: 'A page of your templates, newest first (the three samples are added the first time)',
+        description:
+          '`limit` (default 50, at most 100) and `offset` page through them; `total` counts them all, of ' +
+          '`category` if given.',
         querystring: TemplateListQuerySchema,
         response: { 200: TemplateListSchema, 400: E, 401: E },
       },
     },
-    async (request) => templates.list(userOf(request), request.query.category),
+    async (request) => templates.list(userOf(request), request.query),
   );
   r.post(
     '/api/templates',
     {
       onRequest,
+      config: { rateLimit: creationRate(createsPerMinute, 'new templates') },
       schema: {
         tags,
         summary: 'Create a template',
+        description: `At most ${TEMPLATES_MAX} per user (409 TOO_MANY_TEMPLATES), ${createsPerMinute} a minute (429).`,
         body: TemplateWriteSchema,
-        response: { 201: TemplateSchema, 400: E, 401: E },
+        response: { 201: TemplateSchema, 400: E, 401: E, 409: E, 429: E },
       },
     },
     async (request, reply) => reply.status(201).send(await templates.create(userOf(request), request.body)),

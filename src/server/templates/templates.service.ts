@@ -1,6 +1,13 @@
-import { type Template, type TemplateInput, TemplateSchema } from '../../shared/api/templates.schemas';
+import {
+  type Template,
+  type TemplateInput,
+  type TemplateList,
+  type TemplateListQuery,
+  TemplateSchema,
+  TEMPLATES_MAX,
+} from '../../shared/api/templates.schemas';
 import type { SessionUser } from '../auth/session';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { sanitizePostHtml } from '../posts/sanitize';
 import type { TemplateRow, TemplatesRepo, TemplateValues } from './templates.repo';
 
@@ -58,12 +65,21 @@ const toValues = (input: TemplateInput): TemplateValues => ({
 
 export function createTemplatesService(repo: TemplatesRepo) {
   return {
-    async list(actor: SessionUser, category?: Template['category']) {
+    async list(actor: SessionUser, { category, limit, offset }: TemplateListQuery): Promise<TemplateList> {
       await repo.seedOnce(actor.id, SAMPLES);
-      return { data: (await repo.list(actor.id, category)).map(toTemplate) };
+      const { rows, total } = await repo.list(actor.id, category, limit, offset);
+      return { data: rows.map(toTemplate), total };
     },
     async create(actor: SessionUser, input: TemplateInput) {
-      return toTemplate(await repo.create(actor.id, toValues(input)));
+      const row = await repo.create(actor.id, toValues(input), TEMPLATES_MAX);
+      if (!row)
+        throw new AppError(
+          409,
+          'TOO_MANY_TEMPLATES',
+          `You already have ${TEMPLATES_MAX} templates; delete one first.`,
+          { params: { max: TEMPLATES_MAX } },
+        );
+      return toTemplate(row);
     },
     async update(actor: SessionUser, id: string, input: TemplateInput) {
       const row = await repo.update(actor.id, id, toValues(input));

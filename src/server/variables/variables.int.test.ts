@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, requestAs, signedInUsers, type TestApp } from '../../../test/test-app';
+import { VARIABLES_MAX } from '../../shared/api/variables.schemas';
 
 describe('caption variables', () => {
   let t: TestApp;
@@ -7,7 +8,8 @@ describe('caption variables', () => {
   let bob: string;
   let call: ReturnType<typeof requestAs>;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Room for the cap's 210 sets in a minute; the rate itself is tested in http/creation-rate.
+    t = await createTestApp({ CREATE_RATE_PER_MINUTE: '10000' });
     ({ ann, bob } = await signedInUsers(t, 'ann', 'bob'));
     call = requestAs(t);
   });
@@ -65,4 +67,26 @@ describe('caption variables', () => {
       'constructor',
     );
   });
+
+  it(`keeps at most ${VARIABLES_MAX} variables per user, however many are added at once; changing one still works`, async () => {
+    const { cap } = await signedInUsers(t, 'cap');
+    const answers = await Promise.all(
+      Array.from({ length: VARIABLES_MAX + 10 }, (_, i) =>
+        call(cap, 'PUT', `/api/variables/v${i}`, { value: `value ${i}` }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(VARIABLES_MAX);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(10);
+    const refused = answers.find((res) => res.statusCode === 409)!.json();
+    expect(refused).toMatchObject({ code: 'TOO_MANY_VARIABLES', params: { max: VARIABLES_MAX } });
+    expect(refused.message).toContain(String(VARIABLES_MAX));
+    const kept = Object.keys((await call(cap, 'GET', '/api/variables')).json().data);
+    expect(kept).toHaveLength(VARIABLES_MAX);
+
+    const changed = await call(cap, 'PUT', `/api/variables/${kept[0]}`, { value: 'changed' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data[kept[0]!]).toBe('changed');
+    expect((await call(cap, 'PUT', '/api/variables/another', { value: 'x' })).statusCode).toBe(409);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { lockOwnerRows } from '../db/owner-lock';
 import { variables } from '../db/schema';
 
 export function createVariablesRepo(db: Db) {
@@ -11,14 +12,22 @@ export function createVariablesRepo(db: Db) {
         .where(eq(variables.userId, userId))
         .orderBy(asc(variables.name));
     },
-    async set(userId: string, name: string, value: string) {
-      await db
-        .insert(variables)
-        .values({ userId, name, value })
-        .onConflictDoUpdate({
-          target: [variables.userId, variables.name],
-          set: { value, updatedAt: new Date() },
-        });
+    /** Changes the variable, or adds it unless the user already has `max`: says whether it was set. */
+    async set(userId: string, name: string, value: string, max: number) {
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await lockOwnerRows(tx, 'variables', userId);
+        const changed = await tx
+          .update(variables)
+          .set({ value, updatedAt: new Date() })
+          .where(and(eq(variables.userId, userId), eq(variables.name, name)))
+          .returning({ name: variables.name });
+        if (changed.length) return true;
+        const [held] = await tx.select({ n: count() }).from(variables).where(eq(variables.userId, userId));
+        if ((held?.n ?? 0) >= max) return false;
+        await tx.insert(variables).values({ userId, name, value });
+        return true;
+      });
     },
     /** Says whether there was such a variable. */
     async remove(userId: string, name: string) {

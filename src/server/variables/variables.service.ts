@@ -1,6 +1,6 @@
-import type { Variables } from '../../shared/api/variables.schemas';
+import { type Variables, VARIABLES_MAX } from '../../shared/api/variables.schemas';
 import type { SessionUser } from '../auth/session';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import type { VariablesRepo } from './variables.repo';
 
 /** A user's caption variables: a small name → value map, each user's own. */
@@ -13,8 +13,15 @@ export function createVariablesService(repo: VariablesRepo) {
   };
   return {
     list: (actor: SessionUser) => all(actor.id),
+    /** Changes a variable, or adds one while the user has fewer than VARIABLES_MAX. */
     async set(actor: SessionUser, name: string, value: string) {
-      await repo.set(actor.id, name, value);
+      if (!(await repo.set(actor.id, name, value, VARIABLES_MAX)))
+        throw new AppError(
+          409,
+          'TOO_MANY_VARIABLES',
+          `You already have ${VARIABLES_MAX} variables; delete one first.`,
+          { params: { max: VARIABLES_MAX } },
+        );
       return all(actor.id);
     },
     async remove(actor: SessionUser, name: string) {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { HASHTAG_CATEGORY_NAMES, type HashtagCategory, normaliseTag } from '../hashtags';
 
+/** A tag as typed, '#' included. */
+export const HASHTAG_MAX = 100;
+/** Custom tags one user may keep, all categories together: the dialog and suggestions read them all. */
+export const CUSTOM_HASHTAGS_MAX = 500;
+
 const CategorySchema = z.enum(
   HASHTAG_CATEGORY_NAMES as [HashtagCategory, ...HashtagCategory[]],
   'hashtags.categoryRequired',
@@ -8,7 +13,7 @@ const CategorySchema = z.enum(
 /** A tag as typed: a leading # is dropped, it is trimmed and lower-cased; letters, digits and _ only. */
 const TagSchema = z
   .string()
-  .max(100, 'errors.validation')
+  .max(HASHTAG_MAX, 'errors.validation')
   .transform(normaliseTag)
   .pipe(
     z

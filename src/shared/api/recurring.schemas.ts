@@ -16,6 +16,18 @@ export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 export const INTERVAL_MAX = 999;
 /** "End after N occurrences", and the most occurrences one call lists. */
 export const OCCURRENCES_MAX = 366;
+/** Recurring posts one user may keep: each makes posts on its own, and the list answers them all. */
+export const RECURRING_POSTS_MAX = 100;
+/**
+ * A rule's HTML: 20,000 characters hold the longest text any network but Facebook takes (4,000) with its
+ * markup several times over; a full list of rules stays near 2 MB. A longer one-off post is still a post.
+ */
+export const RECURRING_CONTENT_MAX = 20_000;
+/**
+ * The earliest year of a start date. Date.UTC and the date parsers read years 0–99 as 1900–1999, so a
+ * start in 0050 became 1950 without a word; nothing before 1900 is a start anyone means, so it is refused.
+ */
+export const RECURRING_YEAR_MIN = 1900;
 
 const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
 
@@ -29,8 +41,12 @@ const IntervalSchema = z
 export const RecurringWriteSchema = z
   .object({
     ...POST_CONTENT_FIELDS,
+    content: z.string().max(RECURRING_CONTENT_MAX, 'recurring.contentTooLong'),
     /** The first occurrence, as an instant; its wall-clock time in `timezone` is the time of every occurrence. */
-    startDate: InstantSchema('recurring.startDateRequired'),
+    startDate: InstantSchema('recurring.startDateRequired').refine(
+      (at) => new Date(at).getUTCFullYear() >= RECURRING_YEAR_MIN,
+      'recurring.startDateTooEarly',
+    ),
     /** No occurrence after this instant. Absent or null: no end date. */
     endDate: InstantSchema('recurring.endDateInvalid').nullish(),
     /** End after this many occurrences (counted from startDate, skipped ones included). */

@@ -14,9 +14,22 @@ export const TEMPLATE_INDUSTRIES = [
 ] as const;
 export const TEMPLATE_PLACEHOLDERS = ['platform', 'username', 'date'] as const;
 
+/** Templates one user may keep (the three samples count). */
+export const TEMPLATES_MAX = 500;
+export const TEMPLATE_NAME_MAX = 120;
+/**
+ * A template's HTML. The longest text a network other than Facebook takes is 4,000 characters (X
+ * professional; LinkedIn 3,000); 20,000 holds that with its markup several times over, and keeps a full
+ * user's templates at 10 MB and a page of the list at 2 MB (it was 100,000: 59.5 MB in one answer).
+ */
+export const TEMPLATE_CONTENT_MAX = 20_000;
+/** The template list's page: the dialog asks for this many at a time, and no call gets more than the max. */
+export const TEMPLATES_PAGE = 50;
+export const TEMPLATES_PAGE_MAX = 100;
+
 /** The spec's template rules, with its messages as i18n keys. */
 export const TemplateWriteSchema = z.object({
-  name: z.string().trim().min(1, 'templates.nameRequired').max(120, 'errors.validation'),
+  name: z.string().trim().min(1, 'templates.nameRequired').max(TEMPLATE_NAME_MAX, 'templates.nameTooLong'),
   description: z.string().trim().max(500, 'errors.validation').default(''),
   category: z.enum(TEMPLATE_CATEGORIES, 'templates.categoryRequired'),
   industry: z.enum(TEMPLATE_INDUSTRIES, 'errors.validation').nullable().default(null),
@@ -26,7 +39,7 @@ export const TemplateWriteSchema = z.object({
     .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
   content: z
     .string()
-    .max(100_000, 'posts.contentTooLong')
+    .max(TEMPLATE_CONTENT_MAX, 'templates.contentTooLong')
     // `[^<>]`, not `[^>]`: a run of '<' with no '>' would be rescanned from each of its characters.
     .refine((html) => html.replace(/<[^<>]*>/g, '').trim().length > 0, 'templates.contentRequired'),
 });
@@ -46,10 +59,29 @@ export const TemplateSchema = z.object({
 });
 export type Template = z.infer<typeof TemplateSchema>;
 
+/** A page of the user's templates, newest first (of one category, if given). */
 export const TemplateListQuerySchema = z.object({
   category: z.enum(TEMPLATE_CATEGORIES, 'templates.categoryRequired').optional(),
+  limit: z.coerce
+    .number('errors.validation')
+    .int('errors.validation')
+    .min(1, 'errors.validation')
+    .max(TEMPLATES_PAGE_MAX, 'errors.validation')
+    .default(TEMPLATES_PAGE),
+  offset: z.coerce
+    .number('errors.validation')
+    .int('errors.validation')
+    .min(0, 'errors.validation')
+    .max(100_000, 'errors.validation')
+    .default(0),
 });
-export const TemplateListSchema = z.object({ data: z.array(TemplateSchema) });
+export type TemplateListQuery = z.output<typeof TemplateListQuerySchema>;
+export const TemplateListSchema = z.object({
+  data: z.array(TemplateSchema),
+  /** All the user's templates (of the category asked for), beyond this page too. */
+  total: z.number().int(),
+});
+export type TemplateList = z.infer<typeof TemplateListSchema>;
 export const TemplateIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
 
 /**

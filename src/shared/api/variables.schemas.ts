@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 export const VARIABLE_NAME_MAX = 50;
+export const VARIABLE_VALUE_MAX = 500;
+/** Variables one user may keep: the composer loads them all. */
+export const VARIABLES_MAX = 200;
 
 /**
  * A variable's name, the one rule for the route and the Manage Variables dialog: a letter, then letters,
@@ -13,7 +16,7 @@ export const VariableNameSchema = z
 
 export const VariableNameParamsSchema = z.object({ name: VariableNameSchema });
 export const VariableBodySchema = z.object({
-  value: z.string().trim().min(1, 'variables.required').max(500, 'errors.validation'),
+  value: z.string().trim().min(1, 'variables.required').max(VARIABLE_VALUE_MAX, 'errors.validation'),
 });
 export const VariablesSchema = z.object({ data: z.record(z.string(), z.string()) });
 export type Variables = Record<string, string>;
