@@ -24,6 +24,11 @@ const CODE_KEYS: Record<string, string> = {
   MEDIA_VIDEO_FRAME_TOO_LARGE: 'media.videoFrameTooLarge',
   MEDIA_VIDEO_FRAME_RATE: 'media.videoFrameRate',
   TOO_MANY_FILES: 'media.tooMany',
+  // The caps on what a user keeps (params.max).
+  TOO_MANY_RECURRING_POSTS: 'recurring.tooMany',
+  TOO_MANY_TEMPLATES: 'templates.tooMany',
+  TOO_MANY_VARIABLES: 'variables.tooMany',
+  TOO_MANY_HASHTAGS: 'hashtags.tooMany',
   TRIAL_ENDED: 'trialBanner.endedShort',
   POST_INCOMPLETE: 'composer.incomplete',
   POST_LOCKED: 'calendar.locked',

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HASHTAG_MAX } from '../../../../shared/api/hashtags.schemas';
 import { HASHTAG_CATEGORY_NAMES, type HashtagCategory, normaliseTag } from '../../../../shared/hashtags';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -123,6 +124,7 @@ export function HashtagDialog({
           <TextInput
             label={t('hashtags.custom')}
             value={custom}
+            maxLength={HASHTAG_MAX}
             onChange={(e) => setCustom(e.currentTarget.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {

@@ -2,7 +2,11 @@ import { ActionIcon, Button, Group, Modal, Stack, Text, TextInput } from '@manti
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VARIABLE_NAME_MAX, VariableNameSchema } from '../../../../shared/api/variables.schemas';
+import {
+  VARIABLE_NAME_MAX,
+  VARIABLE_VALUE_MAX,
+  VariableNameSchema,
+} from '../../../../shared/api/variables.schemas';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDeleteVariable, useSetVariable, useVariables } from '../api/variables';
@@ -54,6 +58,7 @@ export function VariablesDialog({ onClose }: { onClose: () => void }) {
         <TextInput
           label={t('variables.value')}
           value={value}
+          maxLength={VARIABLE_VALUE_MAX}
           onChange={(e) => setValue(e.currentTarget.value)}
         />
         <Button onClick={add} loading={set.isPending}>

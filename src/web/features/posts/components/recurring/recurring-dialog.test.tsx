@@ -194,4 +194,38 @@ describe('the recurring post dialog', () => {
     expect(screen.queryByText('Frequency is required')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it("words the server's limits: the cap with its number, a start before 1900 at its field", async () => {
+    let answer = {
+      status: 409,
+      json: {
+        statusCode: 409,
+        code: 'TOO_MANY_RECURRING_POSTS',
+        message: 'You already have 100 recurring posts; delete one first.',
+        params: { max: 100 },
+      } as object,
+    };
+    open(undefined, { 'POST /api/recurring-posts': () => answer });
+    write('<p>Weekly digest</p>');
+    click('checkbox', 'Bluesky');
+    click('button', 'Start date');
+    fireEvent.click(await screen.findByRole('button', { name: '20 January 2031' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Done', hidden: true }));
+    click('button', 'Create Recurring Post');
+    expect(
+      await screen.findByText('You already have 100 recurring posts. Delete one before creating another.'),
+    ).toBeTruthy();
+
+    answer = {
+      status: 400,
+      json: {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid',
+        fields: { startDate: 'recurring.startDateTooEarly' },
+      },
+    };
+    click('button', 'Create Recurring Post');
+    expect(await screen.findByText('Check the year: the start date must be in 1900 or later.')).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
+import { RECURRING_CONTENT_MAX, type RecurringPost } from '../../../../../shared/api/recurring.schemas';
 import { ApiRequestError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { notify } from '../../../../lib/notify';
@@ -111,7 +111,10 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
           <Stack>
             <div>
               <PostEditor value={form.content} onChange={(content) => change({ content })} />
-              <FieldError id="recurring-content-error" message={errors.content && t(errors.content)} />
+              <FieldError
+                id="recurring-content-error"
+                message={errors.content && t(errors.content, { max: RECURRING_CONTENT_MAX })}
+              />
             </div>
             <MediaUploaders
               media={form.media}

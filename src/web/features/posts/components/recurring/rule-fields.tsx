@@ -7,6 +7,7 @@ import {
   type Frequency,
   INTERVAL_MAX,
   OCCURRENCES_MAX,
+  RECURRING_YEAR_MIN,
 } from '../../../../../shared/api/recurring.schemas';
 import { datePickerLabels } from '../../../../lib/date-picker-labels';
 import { formatDate, weekdayNames } from '../../../../lib/format-date';
@@ -39,7 +40,9 @@ export function RuleFields({
   onChange: (patch: Partial<RecurringForm>) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const error = (field: keyof FormErrors) => (errors[field] ? t(errors[field]) : undefined);
+  // The start's message names the earliest year it takes.
+  const error = (field: keyof FormErrors) =>
+    errors[field] ? t(errors[field], { year: RECURRING_YEAR_MIN }) : undefined;
   const shortNames = weekdayNames('short', { locale: i18n.language });
   const interval = typeof form.interval === 'number' && form.interval >= 1 ? form.interval : null;
   return (

@@ -4,7 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   TEMPLATE_CATEGORIES,
+  TEMPLATE_CONTENT_MAX,
   TEMPLATE_INDUSTRIES,
+  TEMPLATE_NAME_MAX,
   TEMPLATE_PLACEHOLDERS,
   type Template,
   type TemplateWrite,
@@ -81,9 +83,13 @@ export function TemplateForm({
           <TextInput
             label={t('templates.name')}
             {...form.register('name')}
-            error={fieldError(t, errors, 'name')}
+            error={fieldError(t, errors, 'name', { max: TEMPLATE_NAME_MAX })}
           />
-          <TextInput label={t('templates.description')} {...form.register('description')} />
+          <TextInput
+            label={t('templates.description')}
+            {...form.register('description')}
+            error={fieldError(t, errors, 'description')}
+          />
           <Group grow>
             <Controller
               control={form.control}
@@ -130,7 +136,7 @@ export function TemplateForm({
             autosize
             minRows={4}
             {...form.register('content')}
-            error={fieldError(t, errors, 'content')}
+            error={fieldError(t, errors, 'content', { max: TEMPLATE_CONTENT_MAX })}
           />
           <Select
             label={t('templates.insertVariable')}

@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Tabs, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import DOMPurify from 'dompurify';
 import { useState } from 'react';
@@ -15,6 +28,8 @@ import { TemplateForm } from './template-form';
 type Category = (typeof TEMPLATE_CATEGORIES)[number];
 type Editing = { template?: Template } | null;
 
+const uniqueById = (list: Template[]) => [...new Map(list.map((tpl) => [tpl.id, tpl])).values()];
+
 /** Make Templates: the four category tabs, cards to use, edit or delete, and a form to create one. */
 export function TemplatesDialog({
   onUse,
@@ -24,9 +39,12 @@ export function TemplatesDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const templates = useTemplates(true);
   const remove = useDeleteTemplate();
   const [tab, setTab] = useState<Category>('Promotions');
+  const templates = useTemplates(tab);
+  // A template created elsewhere between two pages moves the offsets: one read twice is shown once.
+  const items = uniqueById(templates.data?.pages.flatMap((page) => page.data) ?? []);
+  const total = templates.data?.pages.at(-1)?.total ?? 0;
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Template | null>(null);
 
@@ -54,66 +72,81 @@ export function TemplatesDialog({
       </Group>
       {templates.isPending && <Loader aria-label={t('common.loading')} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {templates.data
-          ?.filter((tpl) => tpl.category === tab)
-          .map((tpl) => (
-            <Card key={tpl.id} withBorder padding="md" role="article" aria-label={tpl.name}>
-              <Group justify="space-between" mb={4}>
-                <Text fw={600}>{tpl.name}</Text>
-                <Group gap={2}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={`${t('calendar.edit')}: ${tpl.name}`}
-                    onClick={() => setEditing({ template: tpl })}
-                  >
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`${t('common.delete')}: ${tpl.name}`}
-                    onClick={() => setDeleting(tpl)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+        {items.map((tpl) => (
+          <Card key={tpl.id} withBorder padding="md" role="article" aria-label={tpl.name}>
+            <Group justify="space-between" mb={4}>
+              <Text fw={600}>{tpl.name}</Text>
+              <Group gap={2}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`${t('calendar.edit')}: ${tpl.name}`}
+                  onClick={() => setEditing({ template: tpl })}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`${t('common.delete')}: ${tpl.name}`}
+                  onClick={() => setDeleting(tpl)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
               </Group>
-              {tpl.description && (
-                <Text size="sm" c="dimmed">
-                  {tpl.description}
-                </Text>
-              )}
-              <Text
-                size="sm"
-                my="xs"
-                lineClamp={4}
-                dangerouslySetInnerHTML={{
-                  __html: DOMPurify.sanitize(tpl.content, {
-                    ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'p', 'br', 'ul', 'ol', 'li'],
-                    ALLOWED_ATTR: [],
-                  }),
-                }}
-              />
-              <Group justify="space-between">
-                <Group gap={4}>
-                  {tpl.platforms.map((p) => (
-                    <PlatformIcon key={p} platform={p} />
-                  ))}
-                  {tpl.industry && (
-                    <Badge size="xs" variant="light">
-                      {t(`templates.industries.${tpl.industry}`)}
-                    </Badge>
-                  )}
-                </Group>
-                <Button size="xs" onClick={() => onUse(tpl)}>
-                  {t('templates.use')}
-                </Button>
+            </Group>
+            {tpl.description && (
+              <Text size="sm" c="dimmed">
+                {tpl.description}
+              </Text>
+            )}
+            <Text
+              size="sm"
+              my="xs"
+              lineClamp={4}
+              dangerouslySetInnerHTML={{
+                __html: DOMPurify.sanitize(tpl.content, {
+                  ALLOWED_TAGS: ['b', 'i', 'em', 'strong', 'p', 'br', 'ul', 'ol', 'li'],
+                  ALLOWED_ATTR: [],
+                }),
+              }}
+            />
+            <Group justify="space-between">
+              <Group gap={4}>
+                {tpl.platforms.map((p) => (
+                  <PlatformIcon key={p} platform={p} />
+                ))}
+                {tpl.industry && (
+                  <Badge size="xs" variant="light">
+                    {t(`templates.industries.${tpl.industry}`)}
+                  </Badge>
+                )}
               </Group>
-            </Card>
-          ))}
+              <Button size="xs" onClick={() => onUse(tpl)}>
+                {t('templates.use')}
+              </Button>
+            </Group>
+          </Card>
+        ))}
       </SimpleGrid>
-      {templates.data?.filter((tpl) => tpl.category === tab).length === 0 && (
-        <Text c="dimmed">{t('templates.none')}</Text>
+      {templates.isError && !templates.data && (
+        <Alert color="red" role="alert">
+          {errorMessage(t, templates.error)}
+        </Alert>
+      )}
+      {templates.data && items.length === 0 && <Text c="dimmed">{t('templates.none')}</Text>}
+      {templates.hasNextPage && (
+        <Stack align="center" gap={4} mt="md">
+          <Text size="sm" c="dimmed">
+            {t('templates.shown', { shown: items.length, total })}
+          </Text>
+          <Button
+            variant="default"
+            loading={templates.isFetchingNextPage}
+            onClick={() => void templates.fetchNextPage()}
+          >
+            {t('templates.showMore')}
+          </Button>
+        </Stack>
       )}
       {editing && (
         <TemplateForm
