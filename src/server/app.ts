@@ -19,9 +19,9 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { hashtagsRoutes } from './hashtags/hashtags.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { healthRoutes } from './health/health.routes';
-import { AppError, registerErrorHandling } from './http/errors';
+import { AppError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
-import { docsContentSecurityPolicy, SECURITY_SCHEMES, transformWithSecurity } from './http/openapi';
+import { docsContentSecurityPolicy, headersRequired, SECURITY_SCHEMES, transformRoute } from './http/openapi';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { metricsRoutes } from './monitoring/metrics.routes';
@@ -48,6 +48,9 @@ export async function buildApp(
     loggerInstance: ctx.logger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // The router's and Node's own refusals (a bad URL, headers over 16 KB) answer as ApiError too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -144,7 +147,8 @@ export async function buildApp(
       servers: [{ url: env.PUBLIC_URL }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: transformWithSecurity,
+    transform: transformRoute,
+    transformObject: headersRequired,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -79,7 +79,14 @@ export async function analyticsRoutes(
         summary: 'The posts of the range with their latest figures, as CSV (a header row, then one per post)',
         description: `${RANGE} Cells a spreadsheet would read as a formula are prefixed with a quote.`,
         querystring: AnalyticsRangeQuerySchema,
-        response: { 200: z.unknown().describe('text/csv'), 400: E, 401: E },
+        response: {
+          200: {
+            description: 'The CSV file, UTF-8, as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          400: E,
+          401: E,
+        },
       },
     },
     async (request, reply) => {
@@ -91,7 +98,7 @@ export async function analyticsRoutes(
           `attachment; filename="postwell-analytics-${range.from}-${range.to}.csv"`,
         )
         .header('cache-control', 'no-store')
-        .send(Buffer.from(csv, 'utf8'));
+        .send(csv);
     },
   );
 }

@@ -233,7 +233,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps) {
       }
       const path = `/reset-password/${encodeURIComponent(request.params.token)}?callbackURL=${encodeURIComponent(callbackURL)}`;
       await forward(auth, publicUrl, request, reply, path);
-      return reply.send(null);
+      // A redirect has no body. The typed reply wants the `null` its schema names, which Fastify would
+      // send as the JSON text "null": the answer goes out through the untyped reply.
+      return (reply as FastifyReply).send();
     },
   );
 

@@ -35,7 +35,8 @@ export interface TokenAuthenticator {
   authenticate(value: string): Promise<{ user: SessionUser; retryAfterSeconds: number | null }>;
 }
 
-export type RouteSecurity = 'public' | 'session' | 'session-or-token';
+/** `optional`: anyone, but a session or token sent is read (and a bad token refused). */
+export type RouteSecurity = 'public' | 'optional' | 'session' | 'session-or-token';
 /** How each guard lets a caller in, so that the OpenAPI document states every route's `security`. */
 const guardSecurity = new WeakMap<object, RouteSecurity>();
 function tagged<T extends object>(guard: T, security: RouteSecurity): T {
@@ -47,7 +48,8 @@ export function securityOf(onRequest: unknown): RouteSecurity {
   const hooks = [onRequest].flat().filter((hook): hook is object => typeof hook === 'function');
   const kinds = hooks.map((hook) => guardSecurity.get(hook)).filter((kind) => kind !== undefined);
   if (kinds.includes('session')) return 'session';
-  return kinds.includes('session-or-token') ? 'session-or-token' : 'public';
+  if (kinds.includes('session-or-token')) return 'session-or-token';
+  return kinds.includes('optional') ? 'optional' : 'public';
 }
 
 /** The token of an `Authorization: Bearer …` header, or undefined when there is no such header. */
@@ -164,9 +166,12 @@ export function createGuards(
   };
   const requireUser = tagged(hook(signedIn), 'session-or-token');
   /** For routes a browser reaches by navigation (OAuth callbacks): they decide what to do without one. */
-  const optionalUser = hook(async (request: FastifyRequest) => {
-    request.sessionUser = await readUser(request);
-  });
+  const optionalUser = tagged(
+    hook(async (request: FastifyRequest) => {
+      request.sessionUser = await readUser(request);
+    }),
+    'optional',
+  );
   const requireSession = tagged(hook(withSession), 'session');
   const requireRole = (allowed: (role: Role) => boolean, { sessionOnly = false } = {}) =>
     tagged(

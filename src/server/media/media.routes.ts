@@ -14,7 +14,12 @@ import type { MediaFile, MediaService } from './media.service';
 import { uploadBodyError } from './multipart-errors';
 
 const E = ApiErrorSchema;
-const BYTES = z.unknown().describe('the bytes of the file');
+const FILE = z.string().meta({ format: 'binary' });
+/** A file as stored: an image (jpg, png, gif, webp; thumbnails are webp) or a video, by its own type. */
+const BYTES = {
+  description: 'the bytes of the file',
+  content: { 'image/*': { schema: FILE }, 'video/*': { schema: FILE } },
+};
 
 export async function mediaRoutes(
   app: FastifyInstance,
