@@ -27,13 +27,14 @@ export function MediaStorageCard() {
             <Text>
               {t('storage.used', { used: formatBytes(data.usedBytes), quota: formatBytes(data.quotaBytes) })}
             </Text>
-            <Progress
-              value={share}
-              color={color}
-              size="lg"
-              aria-label={t('storage.title')}
-              aria-valuetext={t('storage.percent', { percent: Math.round(share) })}
-            />
+            <Progress.Root size="lg">
+              <Progress.Section
+                value={share}
+                color={color}
+                aria-label={t('storage.title')}
+                aria-valuetext={t('storage.percent', { percent: Math.round(share) })}
+              />
+            </Progress.Root>
             {share >= 100 && (
               <Alert color="red" role="status">
                 {t('storage.full')}
