@@ -33,6 +33,7 @@ const RULES: Record<string, Access> = {
   'GET /api/users': 'admin',
   'PUT /api/users/:uid': 'admin',
   'POST /api/users/:uid/extend-trial': 'admin',
+  'POST /api/users/:uid/unlock': 'admin',
   'POST /api/users': 'super_admin',
   'DELETE /api/users/:uid': 'super_admin',
   'GET /api/trials': 'admin',
@@ -77,6 +78,7 @@ const RULES: Record<string, Access> = {
   // Signed, expiring link handed to networks that pull media: the signature is the permission.
   'GET /api/media/public/:id': 'public',
   'GET /api/media/capabilities': 'user',
+  'GET /api/media/storage': 'user',
   'POST /api/media': 'user',
   'GET /api/media/:id': 'user',
   'GET /api/media/:id/thumbnail': 'user',
