@@ -165,6 +165,9 @@ export async function buildApp(
     auth: ctx.auth,
     guards: ctx.guards,
     signInLock: ctx.signInLock,
+    devices: ctx.devices,
+    resetTokens: ctx.resetTokens,
+    afterPasswordReset: (userId) => ctx.users.afterPasswordReset(userId),
     publicUrl: env.PUBLIC_URL,
     perIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
     passwordSignIn: !ctx.oidc?.only,
@@ -183,6 +186,7 @@ export async function buildApp(
     guards: ctx.guards,
     auth: ctx.auth,
     passwordPerIpPerMinute: env.LOGIN_RATE_PER_MINUTE,
+    devices: ctx.devices,
   });
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });

@@ -6,6 +6,8 @@ import { createLoginThrottleRepo } from './auth/login-throttle.repo';
 import { oidcConfigOf } from './auth/oidc';
 import { createOidcRepo } from './auth/oidc.repo';
 import { createSignInLock } from './auth/sign-in-lock.service';
+import { createDeviceCookies } from './auth/device-cookie';
+import { createResetTokensRepo } from './auth/reset-tokens.repo';
 import { createGuards } from './auth/session';
 import { type ChangeFeed, NO_CHANGE_FEED } from './db/change-feed';
 import type { Database } from './db/client';
@@ -15,6 +17,7 @@ import { createMailRepo } from './mail/mail.repo';
 import { createMediaRepo } from './media/media.repo';
 import { createMediaService } from './media/media.service';
 import { mediaStoreFromEnv } from './media/store-from-env';
+import { createUploadRate } from './media/upload-rate';
 import { createMailService } from './mail/mail.service';
 import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
@@ -163,16 +166,21 @@ export function createContext({
     clock,
     logger,
   });
+  const mediaRepo = createMediaRepo(db);
+  const resetTokens = createResetTokensRepo(db);
+  const devices = createDeviceCookies({ secret, secure: env.PUBLIC_URL.startsWith('https://') });
   const users = createUsersService({
     repo: usersRepo,
     auth,
     audit,
     lock: signInLock,
+    resetTokens,
+    revokeApiTokens: (actor) => tokens.revokeAllOwn(actor),
+    storageOf: (userIds) => mediaRepo.usage(userIds),
     clock,
     connectionsOf: connections.summary,
   });
   const mediaStore = mediaStoreFromEnv(env, logger);
-  const mediaRepo = createMediaRepo(db);
   const rendersRepo = createRendersRepo(db);
   // Looked for once, on first use: the API tells the web whether editing works, the worker renders.
   let ffmpegLookup: Promise<string | null> | undefined;
@@ -307,6 +315,8 @@ export function createContext({
     deliverer: webhooks.deliverer,
     changes,
     signInLock,
+    devices,
+    resetTokens,
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags: createHashtagsService(hashtags),
@@ -320,6 +330,8 @@ export function createContext({
       store: mediaStore,
       links: mediaLinks,
       renders: rendersRepo,
+      quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
+      uploadRate: createUploadRate(env.MEDIA_UPLOAD_MB_PER_MINUTE * 1024 * 1024, clock),
     }),
     ffmpeg,
     rendersRepo,

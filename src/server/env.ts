@@ -139,6 +139,10 @@ const EnvSchema = z
       .default(24),
     /** A missed occurrence (the server was down) at most this late is still published; older ones are skipped. */
     RECURRING_GRACE_MINUTES: z.coerce.number().min(0).default(60),
+    /** Media storage per user (uploads, thumbnails, renders), in MB: an upload past it is refused (413). */
+    MEDIA_QUOTA_MB: z.coerce.number().int().min(1).default(2048),
+    /** Upload bytes one user may send per minute, in MB (429 with Retry-After past it), per API process. */
+    MEDIA_UPLOAD_MB_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** The ffmpeg that renders edited videos; default: the one shipped in @ffmpeg-installer/ffmpeg. */
     FFMPEG_PATH: z.string().min(1).optional(),
     /** Video renders one worker process runs at once (each uses every core ffmpeg is given). */

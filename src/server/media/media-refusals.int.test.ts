@@ -9,6 +9,7 @@ import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
 import type { SessionUser } from '../auth/session';
 import { createMediaService } from './media.service';
+import { createUploadRate } from './upload-rate';
 
 /** A valid all-black 1-bit PNG, made by hand: 31 KB for 256 megapixels, where sharp takes seconds. */
 function blankPng(width: number, height: number) {
@@ -155,11 +156,13 @@ describe('refused and broken uploads', () => {
     const failing = createMediaService({
       repo: {
         ...t.ctx.mediaRepo,
-        insert: () => Promise.reject(new Error('the database went away')),
+        insertWithinQuota: () => Promise.reject(new Error('the database went away')),
       },
       store: t.ctx.mediaStore,
       links: t.ctx.mediaLinks,
       renders: t.ctx.rendersRepo,
+      quotaBytes: 1024 ** 3,
+      uploadRate: createUploadRate(1024 ** 3, () => new Date()),
     });
     await expect(
       failing.upload(actor, 'image', { filename: 'lost.png', stream: Readable.from([png]) }),

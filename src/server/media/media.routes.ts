@@ -6,6 +6,7 @@ import {
   MediaCapabilitiesSchema,
   MediaIdParamsSchema,
   MediaSchema,
+  MediaStorageSchema,
   MediaUploadQuerySchema,
 } from '../../shared/api/media.schemas';
 import { type Guards, userOf } from '../auth/session';
@@ -49,10 +50,10 @@ export async function mediaRoutes(
       schema: {
         tags,
         summary:
-          'Upload one image (jpg, png, gif, webp; 5 MB; 40 megapixels) or video (any type; 100 MB) as multipart field "file"',
+          'Upload one image (jpg, png, gif, webp; 5 MB; 40 megapixels) or video (any type; 100 MB) as multipart field "file"; 413 QUOTA_EXCEEDED past your storage quota, 429 past your upload rate',
         consumes: ['multipart/form-data'],
         querystring: MediaUploadQuerySchema,
-        response: { 201: MediaSchema, 400: E, 401: E, 406: E, 413: E, 415: E, 503: E },
+        response: { 201: MediaSchema, 400: E, 401: E, 406: E, 413: E, 415: E, 429: E, 503: E },
       },
     },
     async (request, reply) => {
@@ -126,6 +127,19 @@ export async function mediaRoutes(
       },
     },
     async () => ({ videoEditing: (await ffmpeg()) !== null }),
+  );
+
+  r.get(
+    '/api/media/storage',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary: 'The storage your files take (uploads, thumbnails, renders) and your quota, in bytes',
+        response: { 200: MediaStorageSchema, 401: E },
+      },
+    },
+    async (request) => media.storage(userOf(request)),
   );
 
   r.get(

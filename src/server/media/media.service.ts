@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +11,7 @@ import { AppError, notFound } from '../http/errors';
 import { cleanFileName } from './file-name';
 import type { MediaLinks } from './media-links';
 import type { MediaRepo, MediaRow } from './media.repo';
+import type { UploadRate } from './upload-rate';
 import type { MediaStore } from './media.store';
 import { probeVideo } from './probe';
 import type { RendersRepo } from './render/renders.repo';
@@ -58,6 +59,25 @@ const tooManyPixels = (file: string) =>
     },
   );
 
+/** The storage quota's refusal: the file is not kept. */
+const quotaExceeded = (file: string, usedBytes: number, quotaBytes: number) => {
+  const usedMb = Math.ceil(usedBytes / MB);
+  const quotaMb = Math.floor(quotaBytes / MB);
+  return new AppError(
+    413,
+    'QUOTA_EXCEEDED',
+    `${file} was not added: your media storage is full (${usedMb} of ${quotaMb} MB used). Delete files you no longer need, or ask an administrator for more room.`,
+    { params: { file, usedMb, quotaMb } },
+  );
+};
+const uploadRateLimited = (seconds: number) =>
+  new AppError(
+    429,
+    'UPLOAD_RATE_LIMITED',
+    `You are uploading faster than this server allows. Try again in ${seconds} seconds.`,
+    { retryAfterSeconds: seconds, params: { seconds } },
+  );
+
 export interface Upload {
   filename: string;
   stream: Readable & { truncated?: boolean };
@@ -78,9 +98,21 @@ export interface MediaServiceDeps {
   renders: RendersRepo;
   /** How many images are decoded (sharp) or videos probed (ffprobe) at once; the rest wait their turn. */
   decoders?: number;
+  /** Storage per user, in bytes: uploads, thumbnails and renders together (MEDIA_QUOTA_MB). */
+  quotaBytes: number;
+  /** Upload bytes per user per minute (MEDIA_UPLOAD_MB_PER_MINUTE). */
+  uploadRate: UploadRate;
 }
 
-export function createMediaService({ repo, store, links, renders, decoders = 2 }: MediaServiceDeps) {
+export function createMediaService({
+  repo,
+  store,
+  links,
+  renders,
+  decoders = 2,
+  quotaBytes,
+  uploadRate,
+}: MediaServiceDeps) {
   // Each decode takes memory in proportion to the image and a thread of libuv's small pool, which the
   // file system calls of every other request share: a burst of uploads waits here instead.
   const decoding = semaphore(decoders);
@@ -124,15 +156,34 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
     body: await store.read(key),
   });
 
+  /** Stores the row if the user's quota has room for it; otherwise refuses (the caller removes the files). */
+  const insert = async (name: string, values: Parameters<MediaRepo['insertWithinQuota']>[0]) => {
+    const { row, usedBytes } = await repo.insertWithinQuota(values, quotaBytes);
+    if (!row) throw quotaExceeded(name, usedBytes, quotaBytes);
+    return toMedia(row);
+  };
+
   return {
+    /** The storage the user takes and may take (Profile page). */
+    async storage(actor: SessionUser) {
+      const used = await repo.usage([actor.id]);
+      return { usedBytes: used.get(actor.id) ?? 0, quotaBytes };
+    },
+    usageOf: (userIds: string[]) => repo.usage(userIds),
+
     /**
      * Streams an upload to a local temporary file (never whole in memory), then judges it by its bytes,
      * not its name: type, size, and whether it can be decoded. Only a file that passes is kept (moved or
      * streamed into the store with its thumbnail); a refused or failed upload leaves nothing behind,
-     * neither in the temporary folder nor in the store.
+     * neither in the temporary folder nor in the store. A user over their upload rate is refused before
+     * a byte is read; one whose quota the file would pass, as soon as it does.
      */
     async upload(actor: SessionUser, kind: MediaKind, { filename, stream }: Upload): Promise<Media> {
       const name = cleanFileName(filename);
+      const wait = uploadRate.wait(actor.id);
+      if (wait !== null) throw uploadRateLimited(wait);
+      const usedBefore = (await repo.usage([actor.id])).get(actor.id) ?? 0;
+      if (usedBefore >= quotaBytes) throw quotaExceeded(name, usedBefore, quotaBytes);
       const id = randomUUID();
       const temp = await store.tempPath(id);
       const thumbTemp = await store.tempPath(`${id}.thumb`);
@@ -152,7 +203,9 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
             transform(chunk: Buffer, _encoding, done) {
               hash.update(chunk);
               bytes += chunk.length;
-              done(null, chunk);
+              uploadRate.add(actor.id, chunk.length);
+              if (usedBefore + bytes > quotaBytes) done(quotaExceeded(name, usedBefore, quotaBytes));
+              else done(null, chunk);
             },
           }),
           file.createWriteStream(),
@@ -167,18 +220,18 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
           const storageKey = `${actor.id}/${id}.${type.ext}`;
           const meta = await thumbnail(name, temp, thumbTemp);
           const thumbnailKey = `${actor.id}/${id}.thumb.webp`;
+          const thumbnailBytes = (await stat(thumbTemp)).size;
           await keep(temp, storageKey, type.mime);
           await keep(thumbTemp, thumbnailKey, 'image/webp');
-          return toMedia(
-            await repo.insert({
-              ...base,
-              mime: type.mime,
-              width: meta.width ?? null,
-              height: meta.height ?? null,
-              storageKey,
-              thumbnailKey,
-            }),
-          );
+          return await insert(name, {
+            ...base,
+            mime: type.mime,
+            width: meta.width ?? null,
+            height: meta.height ?? null,
+            storageKey,
+            thumbnailKey,
+            thumbnailBytes,
+          });
         }
 
         if (!type?.mime.startsWith('video/')) throw notSupported(name, kind);
@@ -187,9 +240,7 @@ export function createMediaService({ repo, store, links, renders, decoders = 2 }
         refuseUnsendableVideo(name, info);
         const storageKey = `${actor.id}/${id}.${type.ext}`;
         await keep(temp, storageKey, type.mime);
-        return toMedia(
-          await repo.insert({ ...base, mime: type.mime, ...info, storageKey, thumbnailKey: null }),
-        );
+        return await insert(name, { ...base, mime: type.mime, ...info, storageKey, thumbnailKey: null });
       } catch (error) {
         await Promise.all(kept.map((key) => store.remove(key)));
         throw error;

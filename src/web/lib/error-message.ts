@@ -29,6 +29,8 @@ const CODE_KEYS: Record<string, string> = {
   TOO_MANY_TEMPLATES: 'templates.tooMany',
   TOO_MANY_VARIABLES: 'variables.tooMany',
   TOO_MANY_HASHTAGS: 'hashtags.tooMany',
+  QUOTA_EXCEEDED: 'media.quotaExceeded',
+  UPLOAD_RATE_LIMITED: 'media.uploadRateLimited',
   TRIAL_ENDED: 'trialBanner.endedShort',
   POST_INCOMPLETE: 'composer.incomplete',
   POST_LOCKED: 'calendar.locked',
