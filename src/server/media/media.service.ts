@@ -240,7 +240,16 @@ export function createMediaService({
         refuseUnsendableVideo(name, info);
         const storageKey = `${actor.id}/${id}.${type.ext}`;
         await keep(temp, storageKey, type.mime);
-        return await insert(name, { ...base, mime: type.mime, ...info, storageKey, thumbnailKey: null });
+        const { durationSeconds, width, height } = info;
+        return await insert(name, {
+          ...base,
+          mime: type.mime,
+          durationSeconds,
+          width,
+          height,
+          storageKey,
+          thumbnailKey: null,
+        });
       } catch (error) {
         await Promise.all(kept.map((key) => store.remove(key)));
         throw error;
