@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { lockOwnerRows } from '../db/owner-lock';
 import { apiTokens, users } from '../db/schema';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
@@ -10,11 +11,39 @@ export const LAST_USED_EVERY_MS = 60_000;
 
 const owner = { id: users.id, email: users.email, name: users.name };
 
+/** Tokens of the user that still work at `now` (the number a user may hold is capped). */
+async function usable(db: Db, userId: string, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        isNull(apiTokens.revokedAt),
+        or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export function createTokensRepo(db: Db) {
   return {
-    async create(values: Pick<TokenRow, 'userId' | 'name' | 'tokenHash' | 'displayPrefix' | 'expiresAt'>) {
-      const [row] = await db.insert(apiTokens).values(values).returning();
-      return row!;
+    /**
+     * Adds the token unless its owner already holds `max` that work at `now`; null then. Counted and
+     * inserted under the owner's lock, so concurrent creates cannot pass the cap together.
+     */
+    createWithinCap(
+      values: Pick<TokenRow, 'userId' | 'name' | 'tokenHash' | 'displayPrefix' | 'expiresAt'>,
+      now: Date,
+      max: number,
+    ) {
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await lockOwnerRows(tx, 'api_tokens', values.userId);
+        if ((await usable(tx, values.userId, now)) >= max) return null;
+        const [row] = await tx.insert(apiTokens).values(values).returning();
+        return row!;
+      });
     },
     /** The user's tokens, newest first. */
     listByUser(userId: string) {
@@ -23,20 +52,6 @@ export function createTokensRepo(db: Db) {
         .from(apiTokens)
         .where(eq(apiTokens.userId, userId))
         .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
-    },
-    /** Tokens of the user that still work at `now` (the number a user may hold is capped). */
-    async countUsable(userId: string, now: Date) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(apiTokens)
-        .where(
-          and(
-            eq(apiTokens.userId, userId),
-            isNull(apiTokens.revokedAt),
-            or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)),
-          ),
-        );
-      return row?.n ?? 0;
     },
     /** Every user's tokens with their owners, newest first, a page at a time. */
     async listAll(limit: number, offset: number) {

@@ -55,22 +55,26 @@ export function createTokensService({ repo, audit, rate, clock }: TokensServiceD
     async create(actor: SessionUser, input: CreateTokenInput): Promise<CreatedToken> {
       assertSession(actor);
       const now = clock();
-      if ((await repo.countUsable(actor.id, now)) >= USABLE_TOKENS_MAX)
+      const { token, hash, displayPrefix } = newToken();
+      const row = await repo.createWithinCap(
+        {
+          userId: actor.id,
+          name: input.name,
+          tokenHash: hash,
+          displayPrefix,
+          expiresAt:
+            input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
+        },
+        now,
+        USABLE_TOKENS_MAX,
+      );
+      if (!row)
         throw new AppError(
           409,
           'TOO_MANY_TOKENS',
           `You already have ${USABLE_TOKENS_MAX} working tokens; revoke one first.`,
           { params: { max: USABLE_TOKENS_MAX } },
         );
-      const { token, hash, displayPrefix } = newToken();
-      const row = await repo.create({
-        userId: actor.id,
-        name: input.name,
-        tokenHash: hash,
-        displayPrefix,
-        expiresAt:
-          input.expiresInDays === null ? null : new Date(now.getTime() + input.expiresInDays * DAY_MS),
-      });
       await audit.record({
         actor,
         action: 'token.created',

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '../../shared/api/webhooks.schemas';
 import type { Db } from '../db/client';
+import { lockOwnerRows } from '../db/owner-lock';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -17,11 +18,25 @@ const owner = { id: users.id, email: users.email, name: users.name };
 /** Endpoints and their delivery log; every read of a user's data names the endpoint's owner. */
 export function createWebhooksRepo(db: Db) {
   return {
-    async create(
+    /**
+     * Adds the endpoint unless its owner already has `max`; null then. Counted and inserted under the
+     * owner's lock, so concurrent creates cannot pass the cap together.
+     */
+    createWithinCap(
       values: Pick<EndpointRow, 'userId' | 'url' | 'events' | 'scope' | 'secretSealed' | 'secretPrefix'>,
+      max: number,
     ) {
-      const [row] = await db.insert(webhookEndpoints).values(values).returning();
-      return row!;
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await lockOwnerRows(tx, 'webhook_endpoints', values.userId);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(webhookEndpoints)
+          .where(eq(webhookEndpoints.userId, values.userId));
+        if ((held?.n ?? 0) >= max) return null;
+        const [row] = await tx.insert(webhookEndpoints).values(values).returning();
+        return row!;
+      });
     },
     listByUser(userId: string) {
       return db
@@ -29,13 +44,6 @@ export function createWebhooksRepo(db: Db) {
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.userId, userId))
         .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
-    },
-    async countByUser(userId: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.userId, userId));
-      return row?.n ?? 0;
     },
     async listAll(limit: number, offset: number) {
       const [rows, [total]] = await Promise.all([

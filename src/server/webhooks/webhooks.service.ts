@@ -96,24 +96,25 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
     async create(actor: SessionUser, input: CreateWebhookInput): Promise<CreatedWebhook> {
       if (input.scope === 'all' && !canManageUsers(actor.role)) throw forbidden();
       const url = await allowedUrl(input.url);
-      if ((await repo.countByUser(actor.id)) >= WEBHOOKS_MAX)
+      const { secret, prefix } = newWebhookSecret();
+      const row = await repo.createWithinCap(
+        {
+          userId: actor.id,
+          url,
+          events: input.events,
+          scope: input.scope,
+          secretSealed: sealer.seal(secret),
+          secretPrefix: prefix,
+        },
+        WEBHOOKS_MAX,
+      );
+      if (!row)
         throw new AppError(
           409,
           'TOO_MANY_WEBHOOKS',
           `You already have ${WEBHOOKS_MAX} webhooks; delete one first.`,
-          {
-            params: { max: WEBHOOKS_MAX },
-          },
+          { params: { max: WEBHOOKS_MAX } },
         );
-      const { secret, prefix } = newWebhookSecret();
-      const row = await repo.create({
-        userId: actor.id,
-        url,
-        events: input.events,
-        scope: input.scope,
-        secretSealed: sealer.seal(secret),
-        secretPrefix: prefix,
-      });
       await audit.record({
         actor,
         action: 'webhook.created',
