@@ -17,7 +17,7 @@ import { createMailRepo } from './mail/mail.repo';
 import { createMediaRepo } from './media/media.repo';
 import { createMediaService } from './media/media.service';
 import { mediaStoreFromEnv } from './media/store-from-env';
-import { createUploadRate } from './media/upload-rate';
+import { createMinuteWindows } from './http/minute-windows';
 import { createMailService } from './mail/mail.service';
 import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
@@ -331,7 +331,7 @@ export function createContext({
       links: mediaLinks,
       renders: rendersRepo,
       quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
-      uploadRate: createUploadRate(env.MEDIA_UPLOAD_MB_PER_MINUTE * 1024 * 1024, clock),
+      uploadRate: createMinuteWindows(env.MEDIA_UPLOAD_MB_PER_MINUTE * 1024 * 1024, clock),
     }),
     ffmpeg,
     rendersRepo,

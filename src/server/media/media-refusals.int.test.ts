@@ -9,7 +9,7 @@ import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
 import type { SessionUser } from '../auth/session';
 import { createMediaService } from './media.service';
-import { createUploadRate } from './upload-rate';
+import { createMinuteWindows } from '../http/minute-windows';
 
 /** A valid all-black 1-bit PNG, made by hand: 31 KB for 256 megapixels, where sharp takes seconds. */
 function blankPng(width: number, height: number) {
@@ -162,7 +162,7 @@ describe('refused and broken uploads', () => {
       links: t.ctx.mediaLinks,
       renders: t.ctx.rendersRepo,
       quotaBytes: 1024 ** 3,
-      uploadRate: createUploadRate(1024 ** 3, () => new Date()),
+      uploadRate: createMinuteWindows(1024 ** 3, () => new Date()),
     });
     await expect(
       failing.upload(actor, 'image', { filename: 'lost.png', stream: Readable.from([png]) }),

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../http/errors';
 import { cleanFileName } from './file-name';
 import type { MediaLinks } from './media-links';
 import type { MediaRepo, MediaRow } from './media.repo';
-import type { UploadRate } from './upload-rate';
+import type { MinuteWindows } from '../http/minute-windows';
 import type { MediaStore } from './media.store';
 import { probeVideo } from './probe';
 import type { RendersRepo } from './render/renders.repo';
@@ -101,7 +101,7 @@ export interface MediaServiceDeps {
   /** Storage per user, in bytes: uploads, thumbnails and renders together (MEDIA_QUOTA_MB). */
   quotaBytes: number;
   /** Upload bytes per user per minute (MEDIA_UPLOAD_MB_PER_MINUTE). */
-  uploadRate: UploadRate;
+  uploadRate: MinuteWindows;
 }
 
 export function createMediaService({

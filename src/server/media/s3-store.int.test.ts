@@ -24,7 +24,7 @@ import { signedInUsers, type TestApp } from '../../../test/test-app';
 import { createInstagramAdapter } from '../platforms/instagram/instagram.adapter';
 import type { SessionUser } from '../auth/session';
 import { createMediaService } from './media.service';
-import { createUploadRate } from './upload-rate';
+import { createMinuteWindows } from '../http/minute-windows';
 import { probeVideo } from './probe';
 import { createS3Store } from './s3.store';
 
@@ -203,7 +203,7 @@ describe('media in an S3-compatible bucket', () => {
       links: t.ctx.mediaLinks,
       renders: t.ctx.rendersRepo,
       quotaBytes: 1024 ** 3,
-      uploadRate: createUploadRate(1024 ** 3, () => new Date()),
+      uploadRate: createMinuteWindows(1024 ** 3, () => new Date()),
     });
     const png = await makeImage('png', 5);
     const actor = { id: (await t.ctx.usersRepo.findByEmail('ann@example.com'))!.id } as SessionUser;

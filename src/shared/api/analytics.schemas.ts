@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
+import { pageQueryFields } from './fields';
 
 /** The widest range one call covers, and the range when none is given (the last 30 days, today included). */
 export const ANALYTICS_RANGE_MAX_DAYS = 366;
@@ -53,18 +54,7 @@ export const AnalyticsPostsQuerySchema = rangeRules(
     sort: z.enum(ANALYTICS_SORTS, 'errors.validation').default('publishedAt'),
     order: z.enum(['asc', 'desc'], 'errors.validation').default('desc'),
     platform: z.enum(PLATFORMS, 'errors.validation').optional(),
-    limit: z.coerce
-      .number('errors.validation')
-      .int('errors.validation')
-      .min(1, 'errors.validation')
-      .max(ANALYTICS_PAGE_MAX, 'errors.validation')
-      .default(100),
-    offset: z.coerce
-      .number('errors.validation')
-      .int('errors.validation')
-      .min(0, 'errors.validation')
-      .max(100_000, 'errors.validation')
-      .default(0),
+    ...pageQueryFields(100, ANALYTICS_PAGE_MAX),
   }),
 );
 export type AnalyticsPostsQuery = z.output<typeof AnalyticsPostsQuerySchema>;

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
+import { pageQueryFields } from './fields';
 
 export const DRAFTS_PAGE_MAX = 50;
 
 /** A page of the drafts list: newest change first. */
 export const DraftListQuerySchema = z.object({
-  limit: z.coerce
-    .number('errors.validation')
-    .int('errors.validation')
-    .min(1, 'errors.validation')
-    .max(DRAFTS_PAGE_MAX, 'errors.validation')
-    .default(20),
-  offset: z.coerce
-    .number('errors.validation')
-    .int('errors.validation')
-    .min(0, 'errors.validation')
-    .max(100_000, 'errors.validation')
-    .default(0),
+  ...pageQueryFields(20, DRAFTS_PAGE_MAX),
 });
 export type DraftListQuery = z.input<typeof DraftListQuerySchema>;
 

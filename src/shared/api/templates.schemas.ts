@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
+import { pageQueryFields } from './fields';
 
 export const TEMPLATE_CATEGORIES = ['Promotions', 'Announcements', 'Events', 'Captions'] as const;
 export const TEMPLATE_INDUSTRIES = [
@@ -62,18 +63,7 @@ export type Template = z.infer<typeof TemplateSchema>;
 /** A page of the user's templates, newest first (of one category, if given). */
 export const TemplateListQuerySchema = z.object({
   category: z.enum(TEMPLATE_CATEGORIES, 'templates.categoryRequired').optional(),
-  limit: z.coerce
-    .number('errors.validation')
-    .int('errors.validation')
-    .min(1, 'errors.validation')
-    .max(TEMPLATES_PAGE_MAX, 'errors.validation')
-    .default(TEMPLATES_PAGE),
-  offset: z.coerce
-    .number('errors.validation')
-    .int('errors.validation')
-    .min(0, 'errors.validation')
-    .max(100_000, 'errors.validation')
-    .default(0),
+  ...pageQueryFields(TEMPLATES_PAGE, TEMPLATES_PAGE_MAX),
 });
 export type TemplateListQuery = z.output<typeof TemplateListQuerySchema>;
 export const TemplateListSchema = z.object({
