@@ -123,6 +123,20 @@ describe('posts', () => {
     expect(missing.json().fields).toEqual({ scheduledAt: 'posts.scheduledAtRequired' });
   });
 
+  it('refuses a date in the years 0–1899, which the date parsers read as 19xx (it was kept as 1950)', async () => {
+    for (const scheduledAt of ['0050-05-04T10:00:00Z', '0099-12-31T23:00:00+02:00', '1899-12-31T12:00:00Z']) {
+      const res = await call(ann, 'POST', '/api/posts', {
+        content: '<p>Ancient</p>',
+        platforms: ['bluesky'],
+        action: 'draft',
+        timezone: 'UTC',
+        scheduledAt,
+      });
+      expect(res.statusCode, scheduledAt).toBe(400);
+      expect(res.json().fields).toEqual({ scheduledAt: 'posts.dateTooEarly' });
+    }
+  });
+
   it("lists a range of the owner's posts only, and refuses ranges that are backwards or over a year", async () => {
     await schedule(bob, { scheduledAt: '2026-03-28T10:00:00Z' });
     const month = await call(ann, 'GET', '/api/posts?from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z');

@@ -275,6 +275,7 @@ describe('recurring posts', () => {
       { startDate: '1899-12-31T12:00:00Z' },
       { startDate: 'recurring.startDateTooEarly' },
     ],
+    ['an end in the year 50', { endDate: '0050-05-04T09:00:00Z' }, { endDate: 'posts.dateTooEarly' }],
     [
       `content over ${RECURRING_CONTENT_MAX} characters`,
       { content: `<p>${'x'.repeat(RECURRING_CONTENT_MAX)}</p>` },

@@ -34,3 +34,16 @@ export const pageQueryFields = (size: number, max: number) => ({
     .max(100_000, 'errors.validation')
     .default(0),
 });
+
+/**
+ * The earliest year of a date the API keeps. Date.UTC and the database driver's date parser read years
+ * 0–99 as 1900–1999, so a post on 0050-05-04 came back on 1950-05-04 without a word; nothing before 1900
+ * is a date anyone means, so it is refused.
+ */
+export const YEAR_MIN = 1900;
+
+/** An ISO 8601 instant with its offset, in YEAR_MIN or later: `invalidKey` or `tooEarlyKey` names the fault. */
+export const instantField = (invalidKey: string, tooEarlyKey: string) =>
+  z.iso
+    .datetime({ offset: true, message: invalidKey })
+    .refine((at) => new Date(at).getUTCFullYear() >= YEAR_MIN, tooEarlyKey);

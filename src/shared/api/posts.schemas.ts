@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantField } from './fields';
 import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
 import { isTimeZone } from '../time/zoned-day';
@@ -84,7 +85,7 @@ export const PostWriteSchema = z
   .object({
     ...POST_CONTENT_FIELDS,
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
-    scheduledAt: InstantSchema('posts.scheduledAtInvalid').optional(),
+    scheduledAt: instantField('posts.scheduledAtInvalid', 'posts.dateTooEarly').optional(),
     timezone: TimeZoneSchema,
   })
   .refine((post) => post.action !== 'schedule' || post.scheduledAt !== undefined, {

@@ -1,4 +1,5 @@
 import { InsightsSchema } from './ai.schemas';
+import { instantField, YEAR_MIN } from './fields';
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
@@ -23,13 +24,8 @@ export const RECURRING_POSTS_MAX = 100;
  * markup several times over; a full list of rules stays near 2 MB. A longer one-off post is still a post.
  */
 export const RECURRING_CONTENT_MAX = 20_000;
-/**
- * The earliest year of a start date. Date.UTC and the date parsers read years 0–99 as 1900–1999, so a
- * start in 0050 became 1950 without a word; nothing before 1900 is a start anyone means, so it is refused.
- */
-export const RECURRING_YEAR_MIN = 1900;
-
-const InstantSchema = (message: string) => z.iso.datetime({ offset: true, message });
+/** The earliest year of a start date (fields.ts says why). */
+export const RECURRING_YEAR_MIN = YEAR_MIN;
 
 /** A whole number, sent as a number; anything else (text, a fraction, 0, a negative) names the rule broken. */
 const IntervalSchema = z
@@ -43,12 +39,9 @@ export const RecurringWriteSchema = z
     ...POST_CONTENT_FIELDS,
     content: z.string().max(RECURRING_CONTENT_MAX, 'recurring.contentTooLong'),
     /** The first occurrence, as an instant; its wall-clock time in `timezone` is the time of every occurrence. */
-    startDate: InstantSchema('recurring.startDateRequired').refine(
-      (at) => new Date(at).getUTCFullYear() >= RECURRING_YEAR_MIN,
-      'recurring.startDateTooEarly',
-    ),
+    startDate: instantField('recurring.startDateRequired', 'recurring.startDateTooEarly'),
     /** No occurrence after this instant. Absent or null: no end date. */
-    endDate: InstantSchema('recurring.endDateInvalid').nullish(),
+    endDate: instantField('recurring.endDateInvalid', 'posts.dateTooEarly').nullish(),
     /** End after this many occurrences (counted from startDate, skipped ones included). */
     count: z
       .number('recurring.countInvalid')
