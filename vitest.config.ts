@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const dbTests = ['src/**/*.int.test.ts'];
+// Any connection or DNS query off 127.0.0.1 fails the test that made it (issue 23).
+const setupFiles = ['test/setup-loopback.ts'];
 const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 // Unit tests run once; tests against a real database run on PGlite and, when TEST_DATABASE_URL is set,
@@ -16,9 +18,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
           exclude: dbTests,
           environment: 'node',
+          setupFiles,
           // The full-screen dialogs' tests render a whole form in jsdom: seconds each on a busy 2-core
           // machine, where vitest's 5 s default failed them for no fault of theirs.
           testTimeout: 15_000,
@@ -30,6 +33,7 @@ export default defineConfig({
           include: dbTests,
           environment: 'node',
           env: { TEST_DB: db },
+          setupFiles,
           // Every file builds its own app on its own database, and none mocks a module: a worker can
           // keep the server's modules loaded from one file to the next instead of importing them again.
           isolate: false,

@@ -1,11 +1,13 @@
 import dns from 'node:dns';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 
 /**
  * Keeping the local Bluesky networks of `@atproto/dev-env` on this machine. Their servers call
  * `listen(port)` with no host, which binds every interface, and none takes a host option; they also
  * make scratch directories in `os.tmpdir()` that they never remove. `onLoopback` starts a network with
- * both pinned, and `refuseOffLoopback` turns any connection or DNS query elsewhere into a test failure.
+ * both pinned, and `refuseOffLoopback` turns any connection or DNS query elsewhere into a test failure
+ * (every test worker runs under it: `test/setup-loopback.ts`).
  */
 
 export const LOOPBACK = '127.0.0.1';
@@ -91,32 +93,112 @@ function connectHost(args: unknown[]): string | null {
   return typeof second === 'string' ? second : 'localhost';
 }
 
+type Callback = (error: Error) => void;
+type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
+
+/** The DNS functions that send a query (all but `lookup`, which may only read /etc/hosts), by object. */
+function queryFunctions(): { target: Record<string, unknown>; key: string; promised: boolean }[] {
+  const targets = [
+    { target: dns, promised: false },
+    { target: dns.Resolver.prototype, promised: false },
+    { target: dns.promises, promised: true },
+    { target: dns.promises.Resolver.prototype, promised: true },
+  ];
+  return targets.flatMap(({ target, promised }) =>
+    Object.getOwnPropertyNames(target)
+      .filter((key) => /^(resolve|reverse)/.test(key))
+      .filter((key) => typeof (target as Record<string, unknown>)[key] === 'function')
+      .map((key) => ({ target: target as Record<string, unknown>, key, promised })),
+  );
+}
+
 /**
- * Until `restore()`, refuses every TCP connection to a host other than the loopback names and every
- * DNS query through `dns.resolveTxt` (the handle resolution of `@atproto/identity`), and records what
- * was refused: a test asserts the list stays empty.
+ * Until `restore()`, refuses every TCP connection to a host other than the loopback names (and `allow`),
+ * every `dns.lookup` of another name, and every DNS query (`resolve*`, `reverse`, callback and promise
+ * forms, `Resolver`s included), and records what was refused: the caller fails the test unless the list
+ * stays empty. A refused call fails as an unreachable host would, so the code under test sees an error.
  */
-export function refuseOffLoopback(): { refused: string[]; restore: () => void } {
+export function refuseOffLoopback(options: { allow?: string[] } = {}): {
+  refused: string[];
+  restore: () => void;
+} {
   const refused: string[] = [];
-  const originalConnect = net.Socket.prototype.connect;
-  const originalResolveTxt = dns.promises.resolveTxt;
-  net.Socket.prototype.connect = function loopbackOnly(this: net.Socket, ...args: unknown[]) {
-    const host = connectHost(args);
-    if (host === null || LOOPBACK_HOSTS.has(host))
-      return Reflect.apply(originalConnect, this, args) as net.Socket;
-    refused.push(`connect ${host}`);
-    process.nextTick(() => this.destroy(new Error(`${host} is off ${LOOPBACK}: refused by the test`)));
-    return this;
-  } as typeof originalConnect;
-  dns.promises.resolveTxt = async (hostname: string) => {
-    refused.push(`resolveTxt ${hostname}`);
-    throw new Error(`DNS query for ${hostname} refused by the test`);
+  const allowed = new Set([...LOOPBACK_HOSTS, ...(options.allow ?? [])]);
+  const onLoopback = (host: unknown) =>
+    typeof host === 'string' && (allowed.has(host) || (net.isIPv4(host) && host.startsWith('127.')));
+  const refusal = (what: string, host: unknown) => {
+    refused.push(`${what} ${String(host)}`);
+    return new Error(`${what} ${String(host)}: off ${LOOPBACK}, refused by the test`);
   };
+  const undo: (() => void)[] = [];
+  const replace = (
+    target: Record<string, unknown>,
+    key: string,
+    make: (original: AnyFunction) => unknown,
+  ) => {
+    const original = target[key] as AnyFunction;
+    target[key] = make(original);
+    undo.push(() => (target[key] = original));
+  };
+
+  replace(
+    net.Socket.prototype as unknown as Record<string, unknown>,
+    'connect',
+    (original) =>
+      function loopbackOnly(this: net.Socket, ...args: unknown[]) {
+        const host = connectHost(args);
+        if (host === null || onLoopback(host)) return Reflect.apply(original, this, args);
+        const error = refusal('connect', host);
+        process.nextTick(() => this.destroy(error));
+        return this;
+      },
+  );
+  // A lookup of an address is no query; of a name, it may be one (when /etc/hosts does not have it).
+  const mayLookUp = (host: unknown) => typeof host !== 'string' || net.isIP(host) !== 0 || onLoopback(host);
+  replace(
+    dns as unknown as Record<string, unknown>,
+    'lookup',
+    (original) =>
+      function loopbackLookup(this: unknown, host: unknown, ...rest: unknown[]) {
+        if (mayLookUp(host)) return Reflect.apply(original, this, [host, ...rest]);
+        const callback = rest.at(-1) as Callback;
+        const error = refusal('lookup', host);
+        process.nextTick(() => callback(error));
+        return {};
+      },
+  );
+  replace(
+    dns.promises as unknown as Record<string, unknown>,
+    'lookup',
+    (original) =>
+      async function loopbackLookup(this: unknown, host: unknown, ...rest: unknown[]) {
+        if (mayLookUp(host)) return Reflect.apply(original, this, [host, ...rest]);
+        throw refusal('lookup', host);
+      },
+  );
+  for (const { target, key, promised } of queryFunctions()) {
+    replace(target, key, (original) =>
+      promised
+        ? async function loopbackQuery(this: unknown, host: unknown, ...rest: unknown[]) {
+            if (onLoopback(host)) return Reflect.apply(original, this, [host, ...rest]);
+            throw refusal(key, host);
+          }
+        : function loopbackQuery(this: unknown, host: unknown, ...rest: unknown[]) {
+            if (onLoopback(host)) return Reflect.apply(original, this, [host, ...rest]);
+            const callback = rest.at(-1) as Callback;
+            const error = refusal(key, host);
+            process.nextTick(() => callback(error));
+            return {};
+          },
+    );
+  }
+  // `import { lookup } from 'node:dns/promises'` reads the ES module's copy: bring it in line.
+  syncBuiltinESMExports();
   return {
     refused,
     restore() {
-      net.Socket.prototype.connect = originalConnect;
-      dns.promises.resolveTxt = originalResolveTxt;
+      for (const step of undo.reverse()) step();
+      syncBuiltinESMExports();
     },
   };
 }

@@ -10,7 +10,7 @@ import { buildApp } from '../src/server/app';
 import { type AppContext, createContext } from '../src/server/context';
 import { createChangeFeed } from '../src/server/db/change-feed';
 import { openDatabase } from '../src/server/db/client';
-import { loadEnv } from '../src/server/env';
+import { loadEnv, NETWORK_DEFAULTS } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { startQueue } from '../src/server/jobs/queue';
 import type { Platform } from '../src/shared/platforms/rules';
@@ -23,6 +23,27 @@ import { deliverWebhookJob } from '../src/server/webhooks/deliver-webhook.job';
 import { createAdapters } from '../src/server/platforms/registry';
 
 export const PUBLIC_URL = 'http://localhost:3000';
+
+/** A closed port on this machine: a call no test pointed at a fake fails at once, and stays here. */
+export const NOWHERE = 'http://127.0.0.1:9';
+
+/**
+ * Every URL the server calls that defaults to a service on the internet, at NOWHERE unless the test sets
+ * it (issue 23). Sign-in pages (`*_AUTH_URL`) are only handed to browsers and keep their defaults.
+ */
+function offlineUrls(env: Record<string, string>): Record<string, string> {
+  return {
+    BLUESKY_SERVICE_URL: NOWHERE,
+    ...Object.fromEntries(
+      Object.keys(NETWORK_DEFAULTS).flatMap((network) => [
+        [`${network}_TOKEN_URL`, NOWHERE],
+        [`${network}_API_URL`, NOWHERE],
+      ]),
+    ),
+    // A bucket without an endpoint is Amazon's.
+    ...(env.S3_BUCKET ? { S3_ENDPOINT: NOWHERE } : {}),
+  };
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -59,6 +80,7 @@ export async function createTestApp(
     PUBLIC_URL,
     WEB_DIST_DIR: '/nonexistent',
     DATA_DIR: dataDir,
+    ...offlineUrls(env),
     ...env,
   });
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');

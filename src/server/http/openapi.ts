@@ -110,13 +110,19 @@ function documented(status: string, schema: JsonSchema): JsonSchema {
  * jsonSchemaTransform, plus what the route's own declaration cannot know, so that the document cannot
  * drift from what the server does:
  * - its `security` worked out from its guards: `[]` for a public route, the session alone where a token
- *   is refused (token management, password, sign-out, OAuth consent), the session or a token elsewhere;
+ *   is refused (token management, password, sign-out, OAuth consent), anyone or the session or a token
+ *   where a caller is read if there is one (OAuth callbacks), the session or a token elsewhere;
  * - the answers of the app's frame (`frameStatuses`) in the ApiError shape, where the route names none;
  * - bodies and headers as `documented` states them, and enums that allow null with null in them.
  * `http/robustness.int.test.ts` checks every answer it provokes against the result.
  */
 export const transformRoute: Transform = (input) => {
-  const declared = (input.schema?.response ?? {}) as Record<string, ZodType>;
+  const security = REQUIREMENTS[securityOf(input.route.onRequest)];
+  if (!input.schema || input.schema.hide) {
+    const output = jsonSchemaTransform(input as Parameters<typeof jsonSchemaTransform>[0]);
+    return { ...output, schema: { ...output.schema, security } };
+  }
+  const declared = (input.schema.response ?? {}) as Record<string, ZodType>;
   const frame = Object.fromEntries(
     frameStatuses(input.route)
       .filter((status) => !(status in declared))
@@ -135,7 +141,7 @@ export const transformRoute: Transform = (input) => {
       response: Object.fromEntries(
         Object.entries(responses).map(([status, schema]) => [status, documented(status, schema)]),
       ),
-      security: REQUIREMENTS[securityOf(input.route.onRequest)],
+      security,
     },
   };
 };

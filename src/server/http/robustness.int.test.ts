@@ -5,16 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceChecker, type OpenApiDocument } from '../../../test/openapi-conformance';
 import { createTestApp, createUser, PUBLIC_URL, signIn, type TestApp } from '../../../test/test-app';
 
-/** Every network the app could call points at a closed local port: nothing leaves this machine. */
-const NOWHERE = 'http://127.0.0.1:9';
-const NETWORK_ENV = Object.fromEntries([
-  ['BLUESKY_SERVICE_URL', NOWHERE],
-  ...['TWITTER', 'LINKEDIN', 'FACEBOOK', 'INSTAGRAM', 'TIKTOK'].flatMap((n) => [
-    [`${n}_TOKEN_URL`, NOWHERE],
-    [`${n}_API_URL`, NOWHERE],
-  ]),
-]);
-
 const MB = 'x'.repeat(1024 * 1024);
 /** Strings chosen to break things: control characters, prototype keys, encodings, paths, sizes. */
 const NASTY = [
@@ -145,8 +135,8 @@ describe('robustness: no input gives a 5xx, and the app keeps answering', () => 
   const sent = { requests: 0, byStatus: new Map<number, number>() };
 
   beforeAll(async () => {
+    // Every network the app could call is at a closed local port (test-app.ts): nothing leaves this machine.
     t = await createTestApp({
-      ...NETWORK_ENV,
       TRIAL_RATE_PER_HOUR: '1000',
       API_TOKEN_RATE_PER_MINUTE: '100000',
     });
@@ -264,6 +254,18 @@ describe('robustness: no input gives a 5xx, and the app keeps answering', () => 
       code: 'NOT_FOUND',
       message: 'No route GET /api/nothing-here.',
     });
+  });
+
+  it('calls no network off this machine: a default test app connects Bluesky on loopback', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/social/bluesky/connect',
+      headers: { cookie: admin, origin: PUBLIC_URL },
+      payload: { handle: 'ann.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' },
+    });
+    // Unreachable: BLUESKY_SERVICE_URL is a closed local port (test-app.ts). Had the call gone to
+    // bsky.social, the worker's guard (test/setup-loopback.ts) would fail this test after it.
+    expect(res.statusCode, res.body).toBe(502);
   });
 
   it('refuses control characters in any string with a 400 naming the field', async () => {
