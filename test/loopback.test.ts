@@ -9,10 +9,20 @@ import { LOOPBACK, refuseOffLoopback } from './loopback';
 const OFF_HOST = '192.0.2.1';
 const OFF_NAME = 'postwell.invalid';
 
+/** A lookup of the caller's own, as the webhook sender pins the address it checked. */
+const pinnedTo =
+  (address: string): net.LookupFunction =>
+  (_host, options, callback) =>
+    options.all
+      ? (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [
+          { address, family: 4 },
+        ])
+      : callback(null, address, 4);
+
 /** How a connection to host:port ends: 'connected', or its error's message. */
-function connectOutcome(host: string, port: number): Promise<string> {
+function connectOutcome(host: string, port: number, lookup?: net.LookupFunction): Promise<string> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
+    const socket = net.connect({ host, port, ...(lookup ? { lookup } : {}) });
     socket.setTimeout(5000, () => socket.destroy(new Error('timed out')));
     socket.once('connect', () => {
       socket.destroy();
@@ -43,8 +53,15 @@ describe('refuseOffLoopback', () => {
     await withServer(async (port) => {
       expect(await connectOutcome(LOOPBACK, port)).toBe('connected');
       expect(await connectOutcome('localhost', port)).toBe('connected');
+      // A name with its own lookup is judged by the address that lookup gives.
+      expect(await connectOutcome(OFF_NAME, port, pinnedTo(LOOPBACK))).toBe('connected');
+      expect(await connectOutcome(OFF_NAME, port, pinnedTo(OFF_HOST))).toMatch(/refused by the test/);
     });
-    expect(guard.refused).toEqual([`connect ${OFF_HOST}`, `connect ${OFF_NAME}`]);
+    expect(guard.refused).toEqual([
+      `connect ${OFF_HOST}`,
+      `connect ${OFF_NAME}`,
+      `connect ${OFF_NAME} (${OFF_HOST})`,
+    ]);
   });
 
   it('refuses DNS lookups and queries of other names, in every form', async () => {

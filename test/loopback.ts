@@ -95,6 +95,18 @@ function connectHost(args: unknown[]): string | null {
 
 type Callback = (error: Error) => void;
 type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
+type LookupCallback = (error: Error | null, address?: unknown, family?: number) => void;
+type Lookup = (host: string, options: object, callback: LookupCallback) => void;
+
+/** The options object of a `Socket#connect` call, when it was given one. */
+function connectOptions(args: unknown[]): { host?: string; lookup?: Lookup } | undefined {
+  const [first] = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+  return typeof first === 'object' && first !== null ? first : undefined;
+}
+
+/** The addresses a lookup answered: one (`address, family`) or a list (`all: true`). */
+const addressesOf = (address: unknown): string[] =>
+  Array.isArray(address) ? address.map((entry: { address: string }) => entry.address) : [String(address)];
 
 /** The DNS functions that send a query (all but `lookup`, which may only read /etc/hosts), by object. */
 function queryFunctions(): { target: Record<string, unknown>; key: string; promised: boolean }[] {
@@ -130,6 +142,16 @@ export function refuseOffLoopback(options: { allow?: string[] } = {}): {
     refused.push(`${what} ${String(host)}`);
     return new Error(`${what} ${String(host)}: off ${LOOPBACK}, refused by the test`);
   };
+  const guardedLookups = new WeakSet<Lookup>();
+  const guardedLookup = (lookup: Lookup, host: string): Lookup => {
+    const guarded: Lookup = (name, lookupOptions, callback) =>
+      lookup(name, lookupOptions, (error, address, family) => {
+        if (error || addressesOf(address).every(onLoopback)) return callback(error, address, family);
+        callback(refusal('connect', `${host} (${addressesOf(address).join(', ')})`));
+      });
+    guardedLookups.add(guarded);
+    return guarded;
+  };
   const undo: (() => void)[] = [];
   const replace = (
     target: Record<string, unknown>,
@@ -148,6 +170,13 @@ export function refuseOffLoopback(options: { allow?: string[] } = {}): {
       function loopbackOnly(this: net.Socket, ...args: unknown[]) {
         const host = connectHost(args);
         if (host === null || onLoopback(host)) return Reflect.apply(original, this, args);
+        // A name with a lookup of the caller's own (the webhook sender pins the address it checked) goes
+        // where that lookup says: the addresses it answers are judged instead of the name.
+        const options = connectOptions(args);
+        if (options?.lookup && !net.isIP(host)) {
+          if (!guardedLookups.has(options.lookup)) options.lookup = guardedLookup(options.lookup, host);
+          return Reflect.apply(original, this, args);
+        }
         const error = refusal('connect', host);
         process.nextTick(() => this.destroy(error));
         return this;
