@@ -59,6 +59,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_PER_MINUTE: '60',
+      // 22-limits.spec.ts makes a user 55 templates, to see the dialog page through them.
+      CREATE_RATE_PER_MINUTE: '100',
       // 19-webhooks.spec.ts delivers to a receiver on 127.0.0.1 over plain http.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',

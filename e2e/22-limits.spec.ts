@@ -102,3 +102,60 @@ test("a stranger's guesses lock strangers out, the owner signs in, an admin unlo
   await lenaContext.close();
   await stranger.context().close();
 });
+
+test('the template dialog pages through many templates with Show more', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const TOM = { email: 'tom@example.com', password: 'many-templates-1' };
+  await signInAs(page, ADMIN.email, ADMIN.password);
+  const origin = new URL(page.url()).origin;
+  const created = await page.request.post('/api/users', {
+    headers: { origin },
+    data: { displayName: 'Tom Kenny', email: TOM.email, password: TOM.password, role: 'user' },
+  });
+  expect(created.status()).toBe(201);
+  const tom = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await signInAs(tom, TOM.email, TOM.password);
+  for (let i = 1; i <= 55; i++) {
+    const res = await tom.request.post('/api/templates', {
+      headers: { origin },
+      data: {
+        name: `Meetup ${String(i).padStart(2, '0')}`,
+        category: 'Events',
+        platforms: ['bluesky'],
+        content: `<p>Meetup number ${i}: see you there.</p>`,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await tom.goto('/posts');
+  await tom.getByText('Bluesky', { exact: true }).click();
+  await tom.getByRole('button', { name: 'Make Templates' }).click();
+  const dialog = tom.getByRole('dialog', { name: 'Content Templates' });
+  await dialog.getByRole('tab', { name: 'Events' }).click();
+  // The sample Event Announcement and the 55 of this test.
+  await expect(dialog.getByText('50 of 56 shown')).toBeVisible();
+  await expect(dialog.getByRole('article', { name: 'Meetup 55' })).toBeVisible();
+  await expect(dialog.getByRole('article', { name: 'Meetup 05' })).toHaveCount(0);
+  await shoot(tom, 'templates-page-en');
+  await dialog.getByRole('button', { name: 'Show more' }).scrollIntoViewIfNeeded();
+  await tom.screenshot({ path: `${SHOTS}/templates-show-more-en-1280.png` });
+  await dialog.getByRole('button', { name: 'Show more' }).click();
+  await expect(dialog.getByRole('article', { name: 'Meetup 01' })).toBeVisible();
+  await expect(dialog.getByRole('article')).toHaveCount(56);
+  await expect(dialog.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  await expectAccessible(tom);
+  await tom.keyboard.press('Escape');
+
+  await tom.getByLabel('Language').selectOption('ar');
+  // A new page load reads the templates afresh, a page at a time.
+  await tom.reload();
+  await tom.getByText('Bluesky', { exact: true }).click();
+  await tom.getByRole('button', { name: 'إنشاء قوالب' }).click();
+  const arabic = tom.getByRole('dialog');
+  await arabic.getByRole('tab').nth(2).click();
+  await expect(arabic.getByText('معروض 50 من 56')).toBeVisible();
+  await expect(arabic.getByRole('button', { name: 'عرض المزيد' })).toBeVisible();
+  await shoot(tom, 'templates-page-ar');
+  await tom.context().close();
+});
