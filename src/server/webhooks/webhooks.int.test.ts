@@ -298,7 +298,8 @@ describe('webhooks: signed deliveries to a local receiver', () => {
       return list[0]?.status === 'retrying' ? list : undefined;
     });
     expect(d).toMatchObject({ responseCode: 302 });
-    expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
+    // Retries (150 ms apart here) may have come already on a busy machine: each went to /moved again.
+    expect(new Set(receiver.received.map((r) => r.path))).toEqual(new Set(['/moved']));
     await ann('DELETE', `/api/webhooks/${hook.id}`);
     receiver.answer = 200;
   });
