@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AlertKind } from '../../shared/api/alerts.schemas';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { alertPreferences } from '../db/schema';
 import { waitingTargetsDue } from '../publishing/publishing.repo';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The column of each kind, for the "is it on" test in SQL (no row: on). */
 const COLUMN: Record<AlertKind, string> = {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlertPreferences, UpdateAlertPreferences } from '../../shared/api/alerts.schemas';
 import { canManageUsers } from '../../shared/roles';
 import type { SessionUser } from '../auth/session';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import type { MailService } from '../mail/mail.service';
 import { digestMail, needsReconnectMail, targetFailedMails, workerMissingMail } from './alerts.mails';
 import type { AlertsRepo } from './alerts.repo';
@@ -41,8 +41,7 @@ export function createAlertsService(deps: AlertsDeps) {
     if (seen) return repo.close(WORKER_MISSING_MARK);
     // No worker and nothing due: nothing is held up yet (an open incident stays open).
     if (state.due === 0) return;
-    await deps.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(deps.db, async (tx) => {
       if (!(await repo.open(tx, WORKER_MISSING_MARK, now))) return;
       const admins = await repo.admins(tx, 'workerMissing');
       await mail.sendInTransaction(
@@ -59,8 +58,7 @@ export function createAlertsService(deps: AlertsDeps) {
   const digest = async (now: Date) => {
     if (deps.digestHours <= 0) return;
     const periodMs = deps.digestHours * 3_600_000;
-    await deps.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(deps.db, async (tx) => {
       const previous = await repo.claimPeriod(tx, DIGEST_MARK, now, new Date(now.getTime() - periodMs));
       if (!previous) return;
       const report = await repo.digest(tx, previous, now);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { MetricsReading } from '../platforms/contract';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import type { MetricsScheduler, ReadingToQueue } from './collect-metrics.job';
 
 /** A published target as a metric read needs it, with its owner's standing and whether the slot is done. */
@@ -71,8 +71,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
       now: Date,
     ) {
       const f = result?.outcome === 'read' ? result.figures : null;
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         if (result) {
           await tx.execute(sql`
             insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, error_code,

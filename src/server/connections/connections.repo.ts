@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { oauthStates, socialConnections } from '../db/schema';
 
 export type ConnectionRow = typeof socialConnections.$inferSelect;
@@ -89,8 +89,7 @@ export function createConnectionsRepo(
     },
     /** Sets the account aside; only the change from connected announces it (once, however many find out). */
     async markNeedsReconnect(id: string, reason: string) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         const [before] = await tx
           .select({ status: socialConnections.status })
           .from(socialConnections)

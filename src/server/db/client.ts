@@ -229,6 +229,17 @@ async function openPglite(
 }
 
 /**
+ * Runs `work` in one transaction, handed to it as the app's `Db`: drizzle types a transaction apart from
+ * its database though every query reads the same, so repositories take either without a cast.
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
+/** The rows of a raw `db.execute(sql…)` answer, typed as the query says they are. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
  * Raw SQL with `$1…$n` placeholders run through a drizzle handle, so that a library that brings its own
  * queries (pg-boss `send`) writes inside the caller's transaction: a post and its jobs commit together.
  */

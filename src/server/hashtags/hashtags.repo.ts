@@ -1,6 +1,6 @@
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { RECENT_LIMIT } from '../../shared/hashtags';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { customHashtags, recentHashtags } from '../db/schema';
 
@@ -15,8 +15,7 @@ export function createHashtagsRepo(db: Db) {
     },
     /** Adds the tag to the category unless the user already has `max` tags; one already there is kept. */
     async addCustom(userId: string, category: string, tag: string, max: number) {
-      return db.transaction(async (t): Promise<'added' | 'kept' | 'full'> => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx): Promise<'added' | 'kept' | 'full'> => {
         await lockOwnerRows(tx, 'custom_hashtags', userId);
         const mine = eq(customHashtags.userId, userId);
         const [there] = await tx

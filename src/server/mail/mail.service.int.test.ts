@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import type { Db } from '../db/client';
+import { transaction } from '../db/client';
 import { outbox } from '../db/schema';
 import { type Queue, startQueue } from '../jobs/queue';
 import { createMailRepo } from './mail.repo';
@@ -103,8 +103,8 @@ describe('mail through SMTP, delivered by the worker', () => {
 
   it('queues mails inside a transaction: sent when it commits, never when it rolls back', async () => {
     const { db } = t.ctx.database;
-    await db.transaction(async (tx) => {
-      await mail.sendInTransaction(tx as unknown as Db, [
+    await transaction(db, async (tx) => {
+      await mail.sendInTransaction(tx, [
         { to: 'cy@example.com', subject: 'Alert', text: 'Something happened' },
       ]);
     });
@@ -116,10 +116,8 @@ describe('mail through SMTP, delivered by the worker', () => {
       .toBe('sent');
 
     await expect(
-      db.transaction(async (tx) => {
-        await mail.sendInTransaction(tx as unknown as Db, [
-          { to: 'di@example.com', subject: 'No', text: 'x' },
-        ]);
+      transaction(db, async (tx) => {
+        await mail.sendInTransaction(tx, [{ to: 'di@example.com', subject: 'No', text: 'x' }]);
         throw new Error('the event did not happen after all');
       }),
     ).rejects.toThrow('did not happen');

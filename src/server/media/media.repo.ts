@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf, transaction } from '../db/client';
 import { media, users, videoRenders } from '../db/schema';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -15,8 +15,6 @@ const usageOf = (db: Db, userIds: string[]) =>
         from ${videoRenders} where ${videoRenders.userId} in ${userIds} and ${videoRenders.status} = 'ready'
     ) u group by u.user_id`);
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 export function createMediaRepo(db: Db) {
   return {
     /**
@@ -25,9 +23,9 @@ export function createMediaRepo(db: Db) {
      * each fit alone cannot both pass.
      */
     insertWithinQuota(values: typeof media.$inferInsert, quotaBytes: number) {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
-        const [usage] = rowsOf<{ bytes: string }>(await usageOf(tx as unknown as Db, [values.userId]));
+        const [usage] = rowsOf<{ bytes: string }>(await usageOf(tx, [values.userId]));
         const used = Number(usage?.bytes ?? 0);
         if (used + values.bytes + (values.thumbnailBytes ?? 0) > quotaBytes)
           return { row: null, usedBytes: used };

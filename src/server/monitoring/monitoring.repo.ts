@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import type { QueueStat } from './app-metrics';
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** Heartbeats of worker processes, and what the queue looks like, for health, metrics and alerts. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PostStatus } from '../../shared/api/posts.schemas';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { posts, postTargets } from '../db/schema';
 import type { PublishScheduler } from '../publishing/publish.job';
 
@@ -30,8 +30,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
      * win. False when the post was not in that state any more.
      */
     async cancelScheduled(userId: string, id: string): Promise<boolean> {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         const [row] = await tx
           .update(posts)
           .set({ status: 'draft', updatedAt: new Date() })

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
 import type { Platform } from '../../shared/platforms/rules';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
 import type { PublishScheduler } from '../publishing/publish.job';
 
@@ -201,8 +201,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     },
     /** The post, one pending target per network, its media and its publish jobs, in one transaction. */
     async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
-      const id = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const id = await transaction(db, async (tx) => {
         const [row] = await tx
           .insert(posts)
           .values({ userId, ...values })
@@ -219,8 +218,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
      * jobs are cancelled and new ones written, all or nothing.
      */
     async replace(userId: string, id: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         await tx
           .update(posts)
           .set({ ...values, updatedAt: new Date() })
@@ -242,8 +240,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     },
     /** Moves the post and, when it is scheduled, its pending targets' jobs with it. */
     async setScheduledAt(userId: string, id: string, scheduledAt: Date) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         const [row] = await tx
           .update(posts)
           .set({ scheduledAt, updatedAt: new Date() })
@@ -318,8 +315,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     },
     /** Failed targets back to pending with a job due now; the post is publishing again. */
     async retryFailed(userId: string, id: string, now: Date) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         const [post] = await tx
           .update(posts)
           .set({ status: 'publishing', updatedAt: now })
@@ -346,8 +342,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       return (await this.find(userId, id))!;
     },
     async remove(userId: string, id: string) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         const jobs = await tx
           .select({ jobId: postTargets.jobId })
           .from(postTargets)

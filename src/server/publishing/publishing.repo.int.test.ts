@@ -1,6 +1,6 @@
 import { sql as q } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
+import { transaction } from '../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createPublishScheduler, publishTargetJob } from './publish.job';
 import { createPublishingRepo, type PublishingRepo } from './publishing.repo';
@@ -130,8 +130,7 @@ describe('claiming and finishing targets in groups', () => {
     async () => {
       const one = await post(['twitter']);
       let claiming: Promise<Map<string, unknown>> | undefined;
-      await t.ctx.database.db.transaction(async (trx) => {
-        const tx = trx as unknown as Db;
+      await transaction(t.ctx.database.db, async (tx) => {
         // The claim of due posts holds the post and is about to take its target.
         await tx.execute(q`set local lock_timeout = '2s'`);
         await tx.execute(q`select id from posts where id = ${one.postId} for update`);

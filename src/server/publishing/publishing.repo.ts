@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
 import type { PublishScheduler } from './publish.job';
@@ -182,8 +182,7 @@ export function createPublishingRepo(
       })),
     );
     const postIds = [...new Set(items.map((i) => i.claim.postId))].sort();
-    await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await transaction(db, async (tx) => {
       // The targets of one post settle it one at a time. A statement does not see what another target
       // committed after the statement began: without this lock, two targets finishing together each
       // read the other as still publishing, and the post stays `publishing` for good (PostgreSQL). In
@@ -431,8 +430,7 @@ export function createPublishingRepo(
 
     /** Records an attempt that will be tried again and moves the target on, with its next job. */
     async retryLater(claim: ClaimedTarget, outcome: Retry, now: Date, latencyMs: number) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         await tx.execute(sql`update publish_attempts set outcome = 'retry', finished_at = ${now},
             latency_ms = ${latencyMs}, error = ${outcome.error}, error_code = ${outcome.code}
           where id = ${claim.attemptId}`);

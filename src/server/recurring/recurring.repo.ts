@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { media, posts, recurringMedia, recurringPosts, recurringSkips, users } from '../db/schema';
 import type { TargetRow } from '../posts/posts.repo';
@@ -131,8 +131,7 @@ export function createRecurringRepo(db: Db) {
       then: (tx: Db, row: RecurringRow) => Promise<void>,
       max: number,
     ) {
-      const id = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const id = await transaction(db, async (tx) => {
         await lockOwnerRows(tx, 'recurring_posts', userId);
         const [held] = await tx
           .select({ n: count() })
@@ -157,8 +156,7 @@ export function createRecurringRepo(db: Db) {
       links: MediaLink[],
       then: (tx: Db, row: RecurringRow) => Promise<void>,
     ) {
-      const found = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const found = await transaction(db, async (tx) => {
         const [row] = await tx
           .update(recurringPosts)
           .set({ ...values, updatedAt: new Date() })
@@ -173,8 +171,7 @@ export function createRecurringRepo(db: Db) {
     },
     /** Deletes the rule after `before` ran in the same transaction (the waiting occurrences go). */
     async remove(userId: string, id: string, before: (tx: Db) => Promise<void>) {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         await before(tx);
         const gone = await tx
           .delete(recurringPosts)
@@ -194,8 +191,7 @@ export function createRecurringRepo(db: Db) {
       limit: number,
       each: (tx: Db, rule: RecurringRow, links: MediaLink[]) => Promise<void>,
     ): Promise<number> {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         // An owner whose trial has ended gets no new posts; the occurrences meanwhile count as missed.
         const rules = await tx
           .select({ rule: recurringPosts })

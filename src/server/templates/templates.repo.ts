@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { templates, templateSeeds } from '../db/schema';
 
@@ -52,8 +52,7 @@ export function createTemplatesRepo(db: Db) {
     },
     /** The new template, or undefined when the user already has `max`. */
     async create(userId: string, values: TemplateValues, max: number) {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         await lockOwnerRows(tx, 'templates', userId);
         const [held] = await tx.select({ n: count() }).from(templates).where(eq(templates.userId, userId));
         if ((held?.n ?? 0) >= max) return undefined;

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { apiTokens, users } from '../db/schema';
 
@@ -37,8 +37,7 @@ export function createTokensRepo(db: Db) {
       now: Date,
       max: number,
     ) {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         await lockOwnerRows(tx, 'api_tokens', values.userId);
         if ((await usable(tx, values.userId, now)) >= max) return null;
         const [row] = await tx.insert(apiTokens).values(values).returning();

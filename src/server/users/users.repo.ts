@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Role } from '../../shared/roles';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { appSettings, users } from '../db/schema';
 
 const FIRST_ADMIN_KEY = 'first_admin_created';
@@ -22,7 +22,7 @@ export function createUsersRepo(db: Db) {
     leavesSeat: (role: string) => boolean,
     change: (tx: Db) => Promise<unknown>,
   ) =>
-    db.transaction(async (tx): Promise<GuardedChange> => {
+    transaction(db, async (tx): Promise<GuardedChange> => {
       const seats = await tx
         .select({ id: users.id })
         .from(users)
@@ -32,7 +32,7 @@ export function createUsersRepo(db: Db) {
       if (!target) return 'not_found';
       if (target.role === 'super_admin' && leavesSeat(target.role) && seats.length <= 1)
         return 'last_super_admin';
-      await change(tx as unknown as Db);
+      await change(tx);
       return 'ok';
     });
 

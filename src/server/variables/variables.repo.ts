@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { variables } from '../db/schema';
 
@@ -14,8 +14,7 @@ export function createVariablesRepo(db: Db) {
     },
     /** Changes the variable, or adds it unless the user already has `max`: says whether it was set. */
     async set(userId: string, name: string, value: string, max: number) {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         await lockOwnerRows(tx, 'variables', userId);
         const changed = await tx
           .update(variables)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import type { WebhookFanOut } from './deliver-webhook.job';
 
 /** A delivery taken by this worker for one try, with what it needs to sign and send it. */
@@ -71,8 +71,7 @@ export function createDeliveriesRepo(db: Db, fanOut: WebhookFanOut) {
 
     /** Records a try that ended for good (delivered, or out of tries) and forgets the endpoint's old log. */
     async finish(claim: ClaimedDelivery, status: 'succeeded' | 'failed', outcome: TryOutcome, now: Date) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         await tx.execute(sql`update webhook_deliveries
             set status = ${status}, response_code = ${outcome.responseCode}, error_code = ${outcome.errorCode},
                 response_excerpt = ${outcome.excerpt}, lease_until = null
@@ -84,8 +83,7 @@ export function createDeliveriesRepo(db: Db, fanOut: WebhookFanOut) {
 
     /** Records a try to be made again at `at`, with its job, in one transaction. */
     async retryLater(claim: ClaimedDelivery, outcome: TryOutcome, at: Date) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         const { rows } = (await tx.execute(sql`update webhook_deliveries
             set status = 'retrying', response_code = ${outcome.responseCode}, error_code = ${outcome.errorCode},
                 response_excerpt = ${outcome.excerpt}, lease_until = null, next_attempt_at = ${at}

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '../../shared/api/webhooks.schemas';
-import type { Db } from '../db/client';
+import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
 
@@ -26,8 +26,7 @@ export function createWebhooksRepo(db: Db) {
       values: Pick<EndpointRow, 'userId' | 'url' | 'events' | 'scope' | 'secretSealed' | 'secretPrefix'>,
       max: number,
     ) {
-      return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return transaction(db, async (tx) => {
         await lockOwnerRows(tx, 'webhook_endpoints', values.userId);
         const [held] = await tx
           .select({ n: count() })
@@ -118,7 +117,7 @@ export function createWebhooksRepo(db: Db) {
       return row?.n ?? 0;
     },
     transaction<T>(fn: (tx: Db) => Promise<T>) {
-      return db.transaction((t) => fn(t as unknown as Db));
+      return transaction(db, fn);
     },
   };
 }

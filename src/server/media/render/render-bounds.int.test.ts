@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/posts.schemas';
 import { createFakeFfmpeg, type FakeFfmpegRun, isRunning } from '../../../../test/fakes/ffmpeg';
@@ -21,7 +22,6 @@ import { createRenderer, type Renderer, type RendererOptions } from './renderer'
  * takes as long as a test says and, when told, ignores SIGTERM as a stuck ffmpeg would.
  */
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** An edit that needs a render: 3.5 s, square, with a caption that makes each render distinct. */
 const edits = (caption: string) => ({
   trim: { start: 0, end: 3.5 },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { VideoEditsSchema } from '../../../shared/api/posts.schemas';
 import { layoutVideo, needsRender } from '../../../shared/video/layout';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { defineJob, type Queue } from '../../jobs/queue';
 import { RENDER_PROFILE } from './render-command';
 
@@ -32,8 +32,6 @@ interface VideoRow {
   height: number | null;
   duration_seconds: number | null;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Called with the targets being scheduled, inside the transaction that schedules them (publish.job.ts):

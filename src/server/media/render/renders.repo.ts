@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf, transaction } from '../../db/client';
 import type { RenderFailure } from '../../../shared/api/posts.schemas';
 import type { VideoLayout } from '../../../shared/video/layout';
 
@@ -10,8 +10,6 @@ interface ClaimRow {
   layout: VideoLayout | string;
   source_key: string;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** The advisory lock that serialises render claims across every worker (any constant of our own). */
 const CLAIM_LOCK = 7_023_002;
@@ -34,8 +32,7 @@ export function createRendersRepo(db: Db) {
      * idle; one conditional UPDATE, so two never take the same row.
      */
     async claimNext(now: Date, leaseUntil: Date, wantedBefore: Date) {
-      const row = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      const row = await transaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
         const [claimed] = rowsOf<ClaimRow>(
           await tx.execute(sql`
@@ -92,8 +89,7 @@ export function createRendersRepo(db: Db) {
      * it again. A row gone (its upload deleted) or no longer rendering is left alone.
      */
     async release(id: string, now: Date, requeue: (tx: Db, neededAt: Date) => Promise<void>) {
-      await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+      await transaction(db, async (tx) => {
         const [locked] = rowsOf<{ status: string }>(
           await tx.execute(sql`select status from video_renders where id = ${id} for update`),
         );
