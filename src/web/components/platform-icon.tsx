@@ -6,6 +6,7 @@ import {
   IconBrandTiktok,
   IconBrandX,
 } from '@tabler/icons-react';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { Platform } from '../../shared/platforms/rules';
 
 /** Every network's mark, facebook included (the spec's calendar map forgot it). */
@@ -17,15 +18,6 @@ export const PLATFORM_ICONS = {
   linkedin: IconBrandLinkedin,
   tiktok: IconBrandTiktok,
 } satisfies Record<Platform, unknown>;
-
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  twitter: 'X',
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-};
 
 export function PlatformIcon({ platform, size = 16 }: { platform: Platform; size?: number }) {
   const Icon = PLATFORM_ICONS[platform];

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { Post, PostTarget } from '../../../shared/api/posts.schemas';
 import { wordedErrorCode } from '../../../shared/platforms/error-codes';
-import { PLATFORM_NAMES } from '../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../shared/platforms/names';
+import type { TargetState } from '../../components/target-color';
 import { formatDateTime } from '../../lib/format-date';
 
 export const POST_STATUS_COLOR: Record<Post['status'], string> = {
@@ -26,20 +27,8 @@ export interface TargetFields {
   lastError?: string | null;
 }
 
-/** What a target shows: its publishing status, or `blocked` when it cannot go out as things stand. */
-export type TargetState = PostTarget['status'] | 'blocked';
-
 export const targetState = (target: TargetFields): TargetState =>
   target.blocked ? 'blocked' : target.status;
-
-export const TARGET_COLOR: Record<TargetState, string> = {
-  pending: 'gray',
-  publishing: 'blue',
-  retrying: 'orange',
-  published: 'green',
-  failed: 'red',
-  blocked: 'yellow',
-};
 
 /**
  * Why a target failed (or last failed), in the reader's language: each code the server records has its

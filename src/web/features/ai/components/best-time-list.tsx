@@ -1,7 +1,7 @@
 import { Alert, List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BestTime } from '../../../../shared/api/ai.schemas';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 
 // 2024-01-07 was a Sunday: day `weekday` of that week, at `hour`, names a weekday and an hour in any language.
 const SUNDAY = Date.UTC(2024, 0, 7);

@@ -1,6 +1,6 @@
 import type { i18n as I18n, TFunction } from 'i18next';
 import type { Recommendation } from '../../../../shared/api/ai.schemas';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 
 /**
  * One recommendation in the reader's language: `ai.rec.<code>` filled with the network's name and the

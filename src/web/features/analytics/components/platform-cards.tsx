@@ -1,7 +1,8 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlatformSummary } from '../../../../shared/api/analytics.schemas';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { formatDateTime } from '../../../lib/format-date';
 import { Figure } from './figure';
 

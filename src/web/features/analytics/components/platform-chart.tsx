@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Card, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PlatformSummary } from '../../../../shared/api/analytics.schemas';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { useCount } from './figure';
 
 /** Likes, shares and comments per network: bars 400 px high, the y axis from zero (spec). */

@@ -16,7 +16,8 @@ import type {
   AnalyticsPostList,
   AnalyticsSort,
 } from '../../../../shared/api/analytics.schemas';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { formatDateTime } from '../../../lib/format-date';
 import { POSTS_PAGE, type PostsSort } from '../api/get-posts';
 import { Figure } from './figure';

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isPlatform } from '../../../../shared/platforms/rules';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { notify } from '../../../lib/notify';
 import { profileQueryKey } from '../../../lib/session';
 

@@ -2,7 +2,7 @@ import { Alert, type AlertProps, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS } from '../../../../shared/platforms/rules';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { useProfile } from '../../../lib/session';
 import { ManagePlatformsButton } from './manage-platforms-button';
 

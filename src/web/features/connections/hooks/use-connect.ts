@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../shared/platforms/rules';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { failureText } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useStartConnect } from '../api/start-connect';

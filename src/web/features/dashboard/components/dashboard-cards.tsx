@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../../shared/api/dashboard.schemas';
-import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PLATFORM_ICONS } from '../../../components/platform-icon';
 import { LiveLinks, PostLine, PostText, useDateTimeFormat } from './post-line';
 import { SectionCard } from './section-card';
 

@@ -3,7 +3,7 @@ import { IconPencil, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard, DashboardPost } from '../../../../shared/api/dashboard.schemas';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useRetryPost } from '../api/retry-post';

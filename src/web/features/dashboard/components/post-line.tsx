@@ -6,17 +6,10 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardPost, DashboardTarget } from '../../../../shared/api/dashboard.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { wordedErrorCode } from '../../../../shared/platforms/error-codes';
-import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PLATFORM_ICONS } from '../../../components/platform-icon';
+import { TARGET_COLOR } from '../../../components/target-color';
 import { formatDayTime } from '../../../lib/format-date';
-
-const TARGET_COLOR: Record<DashboardTarget['status'] | 'blocked', string> = {
-  pending: 'gray',
-  publishing: 'blue',
-  retrying: 'orange',
-  published: 'green',
-  failed: 'red',
-  blocked: 'yellow',
-};
 
 /** Day and time in the reader's language and on their clock, e.g. "Thu, 27 Nov, 14:30". */
 export function useDateTimeFormat() {

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/platforms/rules';
 import { type PlatformProblem, validateForPlatform } from '../../../../shared/platforms/validate';
 import type { MediaItem } from '../../../../shared/platforms/validate-media';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 
 /** What each selected network would say about the draft, by its own rules. */
 export function checkDraft(

@@ -5,8 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Media } from '../../../../shared/api/media.schemas';
-import type { Post, PostWrite, VideoEdits } from '../../../../shared/api/posts.schemas';
+import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
@@ -14,6 +13,7 @@ import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { formatDate } from '../../../lib/format-date';
 import { useTimeZone } from '../../../lib/time-zone';
+import { type DraftMedia, mediaWrite } from '../../../components/post-form/draft-media';
 import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
 import { unreadyNetworks } from '../send-check';
@@ -22,7 +22,7 @@ import { checkDraft, ComposerChecks } from './composer-checks';
 import { ComposerTools } from './composer-tools';
 import { EditVideoDialog } from './edit-video-dialog';
 import { MediaUploaders } from './media-uploader';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformSelector } from './platform-selector';
 import { PreviewDialog } from './preview-dialog';
 import { PostEditor } from './post-editor';
@@ -30,9 +30,6 @@ import { PublishProgress } from './publish-progress';
 import { SchedulePicker } from './schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
 import { usePostsSlots } from './posts-slots';
-
-/** An attached file as the composer holds it: a video's edits, an image's alternative text. */
-export type DraftMedia = Media & { edits?: VideoEdits | null; alt?: string };
 
 export interface Draft {
   id?: string;
@@ -124,11 +121,7 @@ export function Composer({
       platforms: draft.platforms,
       action,
       timezone: zone,
-      media: draft.media.map((m) => ({
-        id: m.id,
-        ...(m.kind === 'video' && m.edits ? { edits: m.edits } : {}),
-        ...(m.kind === 'image' && m.alt ? { alt: m.alt } : {}),
-      })),
+      media: draft.media.map(mediaWrite),
       ...(draft.scheduledAt && action !== 'publish_now'
         ? { scheduledAt: draft.scheduledAt.toISOString() }
         : {}),

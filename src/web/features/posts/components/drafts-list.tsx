@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDayTime } from '../../../lib/format-date';
 import type { DraftSummary } from '../../../../shared/api/drafts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
-import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PLATFORM_ICONS } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
 import { useDrafts } from '../api/get-drafts';
 

@@ -24,7 +24,7 @@ import type { Variables } from '../../../../shared/api/variables.schemas';
 import { layoutVideo, nearestRatio } from '../../../../shared/video/layout';
 import { useMediaCapabilities } from '../api/get-media-capabilities';
 import { useVariables } from '../api/variables';
-import type { DraftMedia } from './composer';
+import type { DraftMedia } from '../../../components/post-form/draft-media';
 import { EditedVideoFrame, FILL_FRAME } from './edited-video-frame';
 import { VariablesDialog } from './variables-dialog';
 

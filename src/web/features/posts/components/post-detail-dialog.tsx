@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
@@ -14,7 +15,8 @@ import { useTimeZone } from '../../../lib/time-zone';
 import { isClientError, usePost } from '../api/get-post';
 import { useRetryPost } from '../api/retry-post';
 import { usePostNotOpened } from '../hooks/use-open-post';
-import { blockedText, POST_STATUS_COLOR, TARGET_COLOR, targetReason } from '../target-status';
+import { TARGET_COLOR } from '../../../components/target-color';
+import { blockedText, POST_STATUS_COLOR, targetReason } from '../target-status';
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 

@@ -10,9 +10,10 @@ import {
 } from '../../../../shared/platforms/rules';
 import { MEDIA_RULES } from '../../../../shared/platforms/media-rules';
 import { usesFontStyles } from '../../../../shared/rich-text';
-import type { DraftMedia } from './composer';
+import type { DraftMedia } from '../../../components/post-form/draft-media';
 import { FontsNote } from './fonts-note';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { useProfile } from '../../../lib/session';
 import { authorFor } from './preview/author';
 import { NetworkPost } from './preview/network-post';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/api/posts.schemas';
-import { PLATFORM_NAMES } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { errorMessage } from '../../../lib/error-message';
 import { notify, notifyUpdate } from '../../../lib/notify';
 import { isClientError, postQueryOptions } from '../api/get-post';

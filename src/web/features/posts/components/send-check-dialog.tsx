@@ -3,7 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostWrite } from '../../../../shared/api/posts.schemas';
-import { PLATFORM_NAMES, PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PlatformIcon } from '../../../components/platform-icon';
 import type { Unready } from '../send-check';
 
 /**

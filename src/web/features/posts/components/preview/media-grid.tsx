@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../../shared/platforms/rules';
 import { layoutVideo, needsRender } from '../../../../../shared/video/layout';
 import { useVariables } from '../../api/variables';
-import type { DraftMedia } from '../composer';
+import type { DraftMedia } from '../../../../components/post-form/draft-media';
 import { EditedVideoFrame, FILL_FRAME } from '../edited-video-frame';
 import classes from './network-post.module.css';
 

@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../../shared/platforms/rules';
-import type { DraftMedia } from '../composer';
+import type { DraftMedia } from '../../../../components/post-form/draft-media';
 import type { Author } from './author';
 import { MediaGrid } from './media-grid';
 import classes from './network-post.module.css';

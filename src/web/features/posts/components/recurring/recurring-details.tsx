@@ -2,9 +2,10 @@ import { Accordion, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { PLATFORM_ICONS, PLATFORM_NAMES } from '../../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../../shared/platforms/names';
+import { PLATFORM_ICONS } from '../../../../components/platform-icon';
 import { formatDateTime } from '../../../../lib/format-date';
-import { TARGET_COLOR } from '../../target-status';
+import { TARGET_COLOR } from '../../../../components/target-color';
 import { usePostsSlots } from '../posts-slots';
 
 /** The posts already made from the rule, newest first, each network with where it stands. */

@@ -10,7 +10,7 @@ import { useTimeZone } from '../../../../lib/time-zone';
 import { useSaveRecurringPost } from '../../api/save-recurring-post';
 import type { PlatformProblem } from '../../../../../shared/platforms/validate';
 import { checkDraft, ComposerChecks, problemText } from '../composer-checks';
-import type { DraftMedia } from '../composer';
+import type { DraftMedia } from '../../../../components/post-form/draft-media';
 import { EditVideoDialog } from '../edit-video-dialog';
 import { MediaUploaders } from '../media-uploader';
 import { PlatformSelector } from '../platform-selector';

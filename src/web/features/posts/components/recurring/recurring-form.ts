@@ -9,7 +9,7 @@ import type { Platform } from '../../../../../shared/platforms/rules';
 import type { RecurrenceRule } from '../../../../../shared/recurrence';
 import { zonedDayRange } from '../../../../../shared/time/zoned-day';
 import { fromZonedWallClock, zonedDayKey } from '../../../../lib/time-zone';
-import type { DraftMedia } from '../composer';
+import { type DraftMedia, mediaWrite } from '../../../../components/post-form/draft-media';
 
 export type EndKind = 'never' | 'date' | 'count';
 
@@ -85,11 +85,7 @@ export function bodyOf(form: RecurringForm, zone: string): Record<string, unknow
   return {
     content: form.content,
     platforms: form.platforms,
-    media: form.media.map((m) => ({
-      id: m.id,
-      ...(m.kind === 'video' && m.edits ? { edits: m.edits } : {}),
-      ...(m.kind === 'image' && m.alt ? { alt: m.alt } : {}),
-    })),
+    media: form.media.map(mediaWrite),
     startDate: form.start?.toISOString(),
     // '' for "on a date" without one: the schema then says the end date is not valid.
     endDate: form.end === 'date' ? (form.endDay ? endOfDay(form.endDay, zone).toISOString() : '') : null,

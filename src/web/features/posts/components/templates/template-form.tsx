@@ -16,7 +16,7 @@ import { PLATFORMS } from '../../../../../shared/platforms/rules';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../../lib/error-message';
 import { notify } from '../../../../lib/notify';
 import { useSaveTemplate } from '../../api/save-template';
-import { PLATFORM_NAMES } from '../../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../../shared/platforms/names';
 
 type Values = {
   name: string;
