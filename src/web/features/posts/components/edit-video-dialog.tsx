@@ -25,7 +25,7 @@ import { layoutVideo, nearestRatio } from '../../../../shared/video/layout';
 import { useMediaCapabilities } from '../api/get-media-capabilities';
 import { useVariables } from '../api/variables';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
-import { EditedVideoFrame, FILL_FRAME } from './edited-video-frame';
+import { EditedVideoFrame, FILL_FRAME } from '../../../components/post-form/edited-video-frame';
 import { VariablesDialog } from './variables-dialog';
 
 type Caption = VideoEdits['captions'][number];

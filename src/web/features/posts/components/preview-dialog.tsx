@@ -11,7 +11,7 @@ import {
 import { MEDIA_RULES } from '../../../../shared/platforms/media-rules';
 import { usesFontStyles } from '../../../../shared/rich-text';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
-import { FontsNote } from './fonts-note';
+import { FontsNote } from '../../../components/post-form/fonts-note';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { useProfile } from '../../../lib/session';

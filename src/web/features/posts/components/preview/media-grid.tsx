@@ -4,7 +4,7 @@ import type { Platform } from '../../../../../shared/platforms/rules';
 import { layoutVideo, needsRender } from '../../../../../shared/video/layout';
 import { useVariables } from '../../api/variables';
 import type { DraftMedia } from '../../../../components/post-form/draft-media';
-import { EditedVideoFrame, FILL_FRAME } from '../edited-video-frame';
+import { EditedVideoFrame, FILL_FRAME } from '../../../../components/post-form/edited-video-frame';
 import classes from './network-post.module.css';
 
 /**

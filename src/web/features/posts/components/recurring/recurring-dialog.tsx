@@ -9,12 +9,12 @@ import { useProfile } from '../../../../lib/session';
 import { useTimeZone } from '../../../../lib/time-zone';
 import { useSaveRecurringPost } from '../../api/save-recurring-post';
 import type { PlatformProblem } from '../../../../../shared/platforms/validate';
-import { checkDraft, ComposerChecks, problemText } from '../composer-checks';
+import { checkDraft, ComposerChecks, problemText } from '../../../../components/post-form/composer-checks';
 import type { DraftMedia } from '../../../../components/post-form/draft-media';
 import { EditVideoDialog } from '../edit-video-dialog';
 import { MediaUploaders } from '../media-uploader';
-import { PlatformSelector } from '../platform-selector';
-import { PostEditor } from '../post-editor';
+import { PlatformSelector } from '../../../../components/post-form/platform-selector';
+import { PostEditor } from '../../../../components/post-form/post-editor';
 import { NextOccurrences } from './next-occurrences';
 import {
   emptyForm,

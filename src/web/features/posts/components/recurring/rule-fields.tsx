@@ -12,7 +12,7 @@ import {
 import { datePickerLabels } from '../../../../lib/date-picker-labels';
 import { formatDate, weekdayNames } from '../../../../lib/format-date';
 import { toZonedWallClock } from '../../../../lib/time-zone';
-import { SchedulePicker } from '../schedule-picker';
+import { SchedulePicker } from '../../../../components/post-form/schedule-picker';
 import { everyText, WEEK_ORDER } from './frequency-line';
 import type { EndKind, FormErrors, RecurringForm } from './recurring-form';
 

@@ -1,8 +1,8 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type Platform, PLATFORMS } from '../../../../shared/platforms/rules';
-import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
-import { PlatformIcon } from '../../../components/platform-icon';
+import { type Platform, PLATFORMS } from '../../../shared/platforms/rules';
+import { PLATFORM_NAMES } from '../../../shared/platforms/names';
+import { PlatformIcon } from '../platform-icon';
 
 /** One toggle per network, filled when selected (label from platforms.shareTo). */
 export function PlatformSelector({

@@ -1,7 +1,7 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PLATFORMS } from '../../../../shared/platforms/rules';
-import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PLATFORMS } from '../../../shared/platforms/rules';
+import { PLATFORM_NAMES } from '../../../shared/platforms/names';
 
 /**
  * Said wherever a post uses a font or a font size: Postwell keeps them, but none of the six networks

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { CAPTION_COLORS, CAPTION_FONT_FAMILY, type VideoLayout } from '../../../../shared/video/layout';
+import { CAPTION_COLORS, CAPTION_FONT_FAMILY, type VideoLayout } from '../../../shared/video/layout';
 import fontUrl from 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf?url';
 
 let fontLoad: Promise<unknown> | undefined;

@@ -11,7 +11,7 @@ import { type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FONT_SIZES, FONTS, fontOf, usesFontStyles } from '../../../../shared/rich-text';
+import { FONT_SIZES, FONTS, fontOf, usesFontStyles } from '../../../shared/rich-text';
 import { FontsNote } from './fonts-note';
 import classes from './post-editor.module.css';
 

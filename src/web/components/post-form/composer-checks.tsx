@@ -1,17 +1,13 @@
 import { List, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { remainingChars } from '../../../../shared/platforms/count';
-import { htmlToText } from '../../../../shared/platforms/html-to-text';
-import { videoFormatName } from '../../../../shared/platforms/media-rules';
-import {
-  type Platform,
-  REMAINING_WARNING,
-  type TwitterAccountType,
-} from '../../../../shared/platforms/rules';
-import { type PlatformProblem, validateForPlatform } from '../../../../shared/platforms/validate';
-import type { MediaItem } from '../../../../shared/platforms/validate-media';
-import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { remainingChars } from '../../../shared/platforms/count';
+import { htmlToText } from '../../../shared/platforms/html-to-text';
+import { videoFormatName } from '../../../shared/platforms/media-rules';
+import { type Platform, REMAINING_WARNING, type TwitterAccountType } from '../../../shared/platforms/rules';
+import { type PlatformProblem, validateForPlatform } from '../../../shared/platforms/validate';
+import type { MediaItem } from '../../../shared/platforms/validate-media';
+import { PLATFORM_NAMES } from '../../../shared/platforms/names';
 
 /** What each selected network would say about the draft, by its own rules. */
 export function checkDraft(

@@ -2,9 +2,9 @@ import { DateTimePicker } from '@mantine/dates';
 import type { MouseEvent } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { datePickerLabels } from '../../../lib/date-picker-labels';
-import { formatDateTime } from '../../../lib/format-date';
-import { fromZonedWallClock, toZonedWallClock } from '../../../lib/time-zone';
+import { datePickerLabels } from '../../lib/date-picker-labels';
+import { formatDateTime } from '../../lib/format-date';
+import { fromZonedWallClock, toZonedWallClock } from '../../lib/time-zone';
 
 /**
  * Typing into an hours or minutes box replaces it whole. Mantine's box parses its text from the caret,

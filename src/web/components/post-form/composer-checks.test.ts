@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { MediaItem } from '../../../../shared/platforms/validate-media';
-import de from '../../../i18n/de.json';
-import en from '../../../i18n/en.json';
+import type { MediaItem } from '../../../shared/platforms/validate-media';
+import de from '../../i18n/de.json';
+import en from '../../i18n/en.json';
 import { checkDraft, formatSeconds, problemText } from './composer-checks';
 
 const i18n = i18next.createInstance();
