@@ -18,11 +18,11 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { pino } from 'pino';
-import { createContext } from '../src/server/context';
+import { createContext, JOBS } from '../src/server/context';
 import { type Database, type Db, openDatabase } from '../src/server/db/client';
 import { loadEnv } from '../src/server/env';
 import { startQueue } from '../src/server/jobs/queue';
-import { createPublishScheduler, publishTargetJob } from '../src/server/publishing/publish.job';
+import { createPublishScheduler } from '../src/server/publishing/scheduler';
 import { type ChildServer, startServer } from '../test/child-server';
 import { freePort } from '../test/free-port';
 import { startXFake, type XFake } from '../test/fakes/twitter';
@@ -48,7 +48,7 @@ async function prepare(x: XFake, database: Database, dataDir: string, worker: bo
     PUBLISH_LEASE_SECONDS: '30',
     ...tuning,
   });
-  const queue = await startQueue(database, logger, { worker, jobs: [publishTargetJob] });
+  const queue = await startQueue(database, logger, { worker, jobs: JOBS });
   const ctx = createContext({ env, database, logger, queue, secret, encryptionKey });
   const { user } = await ctx.auth.api.createUser({
     body: {
@@ -75,16 +75,9 @@ async function prepare(x: XFake, database: Database, dataDir: string, worker: bo
   return { ctx, queue, userId: user.id };
 }
 
-/** Saves `count` scheduled posts with one X target each and their jobs, in one transaction. */
-async function seed(
-  db: Db,
-  queue: Parameters<typeof createPublishScheduler>[0],
-  userId: string,
-  tag: string,
-  dueOf: (i: number) => Date,
-  count: number,
-) {
-  const scheduler = createPublishScheduler(queue);
+/** Saves `count` scheduled posts with one X target each, due at their time, in one transaction. */
+async function seed(db: Db, userId: string, tag: string, dueOf: (i: number) => Date, count: number) {
+  const scheduler = createPublishScheduler();
   await db.transaction(async (t) => {
     const tx = t as unknown as Db;
     const due = Array.from({ length: count }, (_, i) => dueOf(i).toISOString());
@@ -153,7 +146,7 @@ async function embedded() {
     if (phases.has('punctuality')) {
       const start = Date.now() + 8000;
       const dueOf = (i: number) => new Date(start + Math.floor((i * 60_000) / 3000));
-      await seed(database.db, queue, userId, 'punctual', dueOf, 3000);
+      await seed(database.db, userId, 'punctual', dueOf, 3000);
       const punctual = await arrivals(x, 'punctual', 3000, 130_000);
       const lateness = punctual
         .map((t) => t.createdAt.getTime() - dueOf(Number(t.text.split(' ')[1]) - 1).getTime())
@@ -187,7 +180,7 @@ async function embeddedBurst() {
     const database = await openDatabase({ dataDir });
     const { queue, userId } = await prepare(x, database, dataDir, false);
     const due = new Date(Date.now() + 20_000);
-    await seed(database.db, queue, userId, 'burst', () => due, BURST);
+    await seed(database.db, userId, 'burst', () => due, BURST);
     await queue.stop();
     await database.close();
     const port = await freePort();
@@ -311,7 +304,7 @@ async function postgresBurst(
     // Saving 100,000 posts takes a while: they come due a little after it ends.
     const due = new Date(Date.now() + 3000 + count / 5);
     const tag = `burst${workers}`;
-    await seed(database.db, queue, userId, tag, () => due, count);
+    await seed(database.db, userId, tag, () => due, count);
     if (Date.now() > due.getTime()) console.log('warning: the posts were saved after their time');
     await arrivals(x, tag, count, 600_000);
     await sleep(1000);

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import pg from 'pg';
 import type { Role } from '../src/shared/roles';
 import { buildApp } from '../src/server/app';
-import { type AppContext, createContext } from '../src/server/context';
+import { type AppContext, createContext, JOBS } from '../src/server/context';
 import { createChangeFeed } from '../src/server/db/change-feed';
 import { openDatabase } from '../src/server/db/client';
 import { loadEnv, NETWORK_DEFAULTS } from '../src/server/env';
@@ -15,11 +15,6 @@ import { createLogger } from '../src/server/logger';
 import { startQueue } from '../src/server/jobs/queue';
 import type { Platform } from '../src/shared/platforms/rules';
 import type { PlatformAdapter } from '../src/server/platforms/contract';
-import { publishTargetJob } from '../src/server/publishing/publish.job';
-import { renderVideoJob } from '../src/server/media/render/render.job';
-import { collectMetricsJob } from '../src/server/analytics/collect-metrics.job';
-import { sendMailJob } from '../src/server/mail/send-mail.job';
-import { deliverWebhookJob } from '../src/server/webhooks/deliver-webhook.job';
 import { createAdapters } from '../src/server/platforms/registry';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -87,7 +82,7 @@ export async function createTestApp(
   // The real queue on the test's database; workers run only when a test starts the publisher.
   const queue = await startQueue(database, logger, {
     worker: false,
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob, deliverWebhookJob],
+    jobs: JOBS,
   });
   const ctx = createContext({
     env: config,

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app';
 import { serveLiveBackups } from './backup/live';
-import { createContext } from './context';
+import { createContext, JOBS } from './context';
 import { createChangeFeed } from './db/change-feed';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
@@ -9,11 +9,7 @@ import { loadEnv } from './env';
 import { startQueue } from './jobs/queue';
 import { sendMailJob } from './mail/send-mail.job';
 import { loadEncryptionKey, loadSecret } from './secret';
-import { publishTargetJob } from './publishing/publish.job';
-import { renderVideoJob } from './media/render/render.job';
-import { collectMetricsJob } from './analytics/collect-metrics.job';
 import { startMetricsServer } from './monitoring/metrics.routes';
-import { deliverWebhookJob } from './webhooks/deliver-webhook.job';
 
 const ROLES = ['all', 'api', 'worker'] as const;
 type ProcessRole = (typeof ROLES)[number];
@@ -52,7 +48,7 @@ async function main() {
   const queue = await startQueue(database, logger, {
     worker: role !== 'api',
     // mail-send too: alert mails are queued inside the transactions of the events they tell of.
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob, sendMailJob, deliverWebhookJob],
+    jobs: JOBS,
   });
   // An API's caches follow changes, and so do a worker's renders: one that nothing wants any more stops.
   const changes = await createChangeFeed(database, logger);
@@ -96,6 +92,8 @@ async function main() {
       })
     : undefined;
   if (role !== 'api') await ctx.deliverer().start();
+  // A job defined and sent but worked by no worker would wait for good: refuse to start instead.
+  if (role !== 'api') queue.assertEveryJobWorked();
   if (!(await ctx.ffmpeg())) {
     logger.warn(
       'ffmpeg was not found (FFMPEG_PATH, or the binary of @ffmpeg-installer/ffmpeg for this platform): edited videos cannot be rendered; the Edit Video dialog says so',

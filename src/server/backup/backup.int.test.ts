@@ -11,16 +11,13 @@ import { manifestOf, writeArchive } from '../../../test/backup-archive';
 import { startS3Fake, type S3Fake } from '../../../test/fakes/s3';
 import { uploadClip, uploadImage } from '../../../test/publishing-helpers';
 import { createUser, freshDatabase, PUBLIC_URL, signIn, type TestApp } from '../../../test/test-app';
-import { collectMetricsJob } from '../analytics/collect-metrics.job';
 import { buildApp } from '../app';
 import { createChangeFeed } from '../db/change-feed';
-import { createContext } from '../context';
+import { createContext, JOBS } from '../context';
 import { openDatabase } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import { startQueue } from '../jobs/queue';
 import { createLogger } from '../logger';
-import { renderVideoJob } from '../media/render/render.job';
-import { publishTargetJob } from '../publishing/publish.job';
 import { loadEncryptionKey, loadSecret } from '../secret';
 import { createBackup } from './backup';
 import { restoreBackup } from './restore';
@@ -58,7 +55,7 @@ async function openApp(env: Env): Promise<TestApp> {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const queue = await startQueue(database, logger, {
     worker: false,
-    jobs: [publishTargetJob, renderVideoJob, collectMetricsJob],
+    jobs: JOBS,
   });
   const ctx = createContext({
     env,

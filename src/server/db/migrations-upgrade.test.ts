@@ -98,3 +98,68 @@ describe('migrations 0021–0023 on a database of the previous release', () => {
     expect(await query(`select count(*)::int as n from users`)).toEqual([{ n: 2 }]);
   });
 });
+
+/**
+ * Issue 24's migrations (0024–0025) on a database of the release before them, with targets in every
+ * state: each one a worker still has to take gets its due time (the post's time, its next try, the end
+ * of its lease), the others none, and the publish job ids go.
+ */
+describe('migrations 0024–0025 on a database of the previous release', () => {
+  let folder: string;
+  let client: PGlite;
+  const query = async <T>(text: string) => (await client.query<T>(text)).rows;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'postwell-migrations-'));
+    await cp(MIGRATIONS, folder, { recursive: true });
+    const journalFile = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((e) => e.idx <= 23);
+    await writeFile(journalFile, JSON.stringify(journal));
+
+    client = new PGlite();
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    const post = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
+    const target = (n: number) => `00000000-0000-4000-8000-00000000020${n}`;
+    await client.exec(`
+      insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com');
+      insert into posts (id, user_id, content_html, status, scheduled_at, timezone) values
+        ('${post(1)}', 'u1', '<p>a</p>', 'scheduled', '2026-12-01T09:00:00Z', 'UTC'),
+        ('${post(2)}', 'u1', '<p>b</p>', 'publishing', '2026-11-20T09:00:00Z', 'UTC'),
+        ('${post(3)}', 'u1', '<p>c</p>', 'published', '2026-11-19T09:00:00Z', 'UTC'),
+        ('${post(4)}', 'u1', '<p>d</p>', 'draft', '2026-12-02T09:00:00Z', 'UTC');
+      insert into post_targets (id, post_id, platform, status, next_attempt_at, lease_until, job_id) values
+        ('${target(1)}', '${post(1)}', 'twitter', 'pending', null, null, gen_random_uuid()),
+        ('${target(2)}', '${post(2)}', 'twitter', 'retrying', '2026-11-20T09:30:00Z', null, gen_random_uuid()),
+        ('${target(3)}', '${post(2)}', 'bluesky', 'publishing', null, '2026-11-20T09:01:00Z', null),
+        ('${target(4)}', '${post(2)}', 'linkedin', 'published', null, null, null),
+        ('${target(5)}', '${post(3)}', 'twitter', 'published', null, null, null),
+        ('${target(6)}', '${post(4)}', 'twitter', 'pending', null, null, null);
+    `);
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('gives every target a worker must still take its due time, and keeps every row', async () => {
+    expect(
+      await query(
+        `select platform, status, to_char(due_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as due
+           from post_targets order by id`,
+      ),
+    ).toEqual([
+      { platform: 'twitter', status: 'pending', due: '2026-12-01 09:00' },
+      { platform: 'twitter', status: 'retrying', due: '2026-11-20 09:30' },
+      { platform: 'bluesky', status: 'publishing', due: '2026-11-20 09:01' },
+      { platform: 'linkedin', status: 'published', due: null },
+      { platform: 'twitter', status: 'published', due: null },
+      { platform: 'twitter', status: 'pending', due: null },
+    ]);
+    expect(
+      await query(`select column_name from information_schema.columns
+                    where table_name = 'post_targets' and column_name = 'job_id'`),
+    ).toEqual([]);
+  });
+});

@@ -227,8 +227,12 @@ export const postTargets = pgTable(
     publishedAt: tz('published_at'),
     /** When the next try is due while `retrying`. */
     nextAttemptAt: tz('next_attempt_at'),
-    /** The pg-boss job that will publish it, so reschedule and delete can cancel it. */
-    jobId: uuid('job_id'),
+    /**
+     * When a worker should take it (decision 036): the post's time while pending, the next try while
+     * retrying, the end of its lease while publishing (a dead worker's target is taken over then); null
+     * once it is published or failed, and while its post is not scheduled. The one claim reads it.
+     */
+    dueAt: tz('due_at'),
     /** While `publishing`: the claim of one worker; past this instant another worker may take over. */
     leaseUntil: tz('lease_until'),
     /** Values an adapter saved between attempts (TikTok publish id, Instagram container id). */
@@ -239,10 +243,10 @@ export const postTargets = pgTable(
     index('post_targets_post_idx').on(t.postId),
     index('post_targets_status_updated_idx').on(t.status, t.updatedAt),
     index('post_targets_connection_idx').on(t.connectionId),
-    // Only a target waiting to be tried again has a next attempt: a handful among all the pending ones.
-    index('post_targets_next_attempt_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.nextAttemptAt} is not null`),
+    // Only targets a worker has still to take (or may take over) have a due time.
+    index('post_targets_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
   ],
 );
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { publishTargetJob } from '../publishing/publish.job';
+import { sendMailJob } from '../mail/send-mail.job';
 
 describe('health, OpenAPI, 404s and the SPA fallback', () => {
   let t: TestApp;
@@ -57,8 +57,8 @@ describe('health, OpenAPI, 404s and the SPA fallback', () => {
       await heartbeat.start();
       heartbeat.stop();
       await app.ctx.queue.send(
-        publishTargetJob,
-        { targetId: randomUUID() },
+        sendMailJob,
+        { outboxId: randomUUID() },
         { startAfter: new Date(now.getTime() - 90_000) },
       );
       expect(await health()).toMatchObject({ status: 'ok', worker: 'ok', queueLagSeconds: 90 });

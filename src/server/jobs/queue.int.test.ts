@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../test/test-app';
 import { openDatabase } from '../db/client';
-import { publishTargetJob } from '../publishing/publish.job';
+import { JOBS } from '../context';
 import { startQueue } from './queue';
 
 /** An api and workers started together on one PostgreSQL all set up the queue at once. */
@@ -13,9 +13,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('several processes starting 
     const logger = pino({ level: 'silent' });
     try {
       const queues = await Promise.all(
-        databases.map((database, i) =>
-          startQueue(database, logger, { worker: i > 0, jobs: [publishTargetJob] }),
-        ),
+        databases.map((database, i) => startQueue(database, logger, { worker: i > 0, jobs: JOBS })),
       );
       expect(queues).toHaveLength(6);
       await Promise.all(queues.map((q) => q.stop()));

@@ -1,9 +1,7 @@
 import PgBoss from 'pg-boss';
-import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type Db, executorOf, type SqlExecutor } from '../db/client';
-import { createDueWake } from './due-wake';
 
 /** A job is a stable name, a zod payload and retry rules; its handler lives beside it (CONVENTIONS 5). */
 export interface JobDefinition<S extends z.ZodType> {
@@ -14,6 +12,17 @@ export interface JobDefinition<S extends z.ZodType> {
   /** A job still active after this long is treated as lost (its worker died) and retried. */
   expireInSeconds?: number;
 }
+
+/** What the queue looks like now, per queue: due jobs not started, running jobs, the oldest due one's wait. */
+export interface QueueStat {
+  queue: string;
+  due: number;
+  active: number;
+  lagSeconds: number;
+}
+
+/** Queues of earlier releases, dropped at start with any job left in them (publish-target: decision 036). */
+const RETIRED_QUEUES = ['publish-target'];
 
 export const defineJob = <S extends z.ZodType>(definition: JobDefinition<S>) => definition;
 
@@ -39,15 +48,6 @@ export interface Queue {
     job: JobDefinition<S>,
     items: { id: string; data: z.input<S>; startAfter?: Date }[],
   ): Promise<void>;
-  /** Cancels queued jobs inside `tx` (a rescheduled or deleted post). Unknown or finished ids are ignored. */
-  cancelInTransaction(tx: Db, job: JobDefinition<z.ZodType>, ids: string[]): Promise<void>;
-  /**
-   * A statement, for a CTE of the caller's own, that deletes the jobs `ids` (an SQL array of uuids)
-   * whatever their state: jobs whose work the caller's statement takes another way. Taking the work and
-   * dropping its job are then one step, with no moment for a fetch to take the job for nothing; and a
-   * delete costs the database a fraction of a cancel (an update of each row and of its indexes).
-   */
-  discardSql(job: JobDefinition<z.ZodType>, ids: SQL): SQL;
   /**
    * Runs `handler` for jobs of `job`, up to `concurrency` at once in this process. The handler settles
    * each job itself: resolving completes it, throwing fails it (pg-boss retries it by its rules).
@@ -60,26 +60,15 @@ export interface Queue {
       /** Polling loops sharing `concurrency` (default: up to 4, so that one slow job holds back only its batch). */
       pollers?: number;
       pollingIntervalSeconds?: number;
-      /**
-       * Fetch at the instant the next job comes due, not at the next poll (due-wake.ts). A function is
-       * called at that instant instead and may take the due work itself (publishing, decision 028); when it
-       * answers that it took nothing, the queue fetches.
-       */
-      wakeAtDue?: boolean | (() => Promise<boolean>);
-      /**
-       * How many jobs the queue may fetch now (it also keeps to `concurrency`); none skips the fetch: a
-       * process with no room for more work leaves the jobs to others, and its database is spared a fetch
-       * (pg-boss's sorts every job waiting in the queue). With it, the queue fetches and runs the jobs
-       * itself, one polling loop whatever `pollers` says, each job settled as soon as it ends.
-       */
-      fetchUpTo?: () => number;
     },
   ): Promise<void>;
+  /** Per queue: due jobs not started, running jobs, and how long the oldest due one has waited. */
+  stats(now: Date): Promise<QueueStat[]>;
   /**
-   * Of `ids`, the jobs that are still going to run: queued, waiting for a retry, or active and started
-   * less than `activeWithinSeconds` ago (an older active job belonged to a worker that may have died).
+   * Throws unless every job the queue was started with has a handler in this process (a worker calls
+   * it once its workers are started: a job defined and sent but worked nowhere would wait for good).
    */
-  liveJobIds(job: JobDefinition<z.ZodType>, ids: string[], activeWithinSeconds: number): Promise<Set<string>>;
+  assertEveryJobWorked(): void;
   /** Makes sure the queue of `job` exists (before the first transaction that sends to it). */
   prepare(job: JobDefinition<z.ZodType>): Promise<void>;
   stop(): Promise<void>;
@@ -103,74 +92,6 @@ async function retryOnConflict<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The queue's own consumer (`fetchUpTo`): every `intervalMs`, or at once when woken, fetches as many jobs
- * as `room()` allows, if any, and runs each on its own. A slow job holds back no other (pg-boss's loop
- * waits for its whole batch before it fetches again), and the place a job frees is fetched again at once
- * while jobs were left waiting. Stopping waits for the jobs in hand.
- */
-function consume<J>(options: {
-  /** How many more jobs to fetch now, given how many are running. */
-  room: (running: number) => number;
-  intervalMs: number;
-  fetch: (size: number) => Promise<J[]>;
-  /** Runs and settles one job; never throws. */
-  run: (job: J) => Promise<void>;
-  /** After a fetch of `fetched` jobs out of `size` asked for; `again` fetches once more at once. */
-  after: (fetched: number, size: number, again: () => void) => void;
-  onError: (error: unknown) => void;
-}) {
-  let stopping = false;
-  let woken = false;
-  let sleeping: (() => void) | undefined;
-  /** The last fetch filled the room it had: more jobs may be waiting. */
-  let more = false;
-  const inHand = new Set<Promise<void>>();
-  const wake = () => {
-    woken = true;
-    sleeping?.();
-  };
-  const fetchOnce = async () => {
-    const size = options.room(inHand.size);
-    if (size <= 0) return;
-    const jobs = await options.fetch(size);
-    more = jobs.length >= size;
-    for (const job of jobs) {
-      const running: Promise<void> = options.run(job).finally(() => {
-        inHand.delete(running);
-        if (more && !stopping) wake();
-      });
-      inHand.add(running);
-    }
-    // Nothing fetched: as pg-boss's own loop, wait for the next poll or wake-up.
-    if (jobs.length) options.after(jobs.length, size, wake);
-  };
-  const done = (async () => {
-    while (!stopping) {
-      woken = false;
-      await fetchOnce().catch(options.onError);
-      if (stopping || woken) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.intervalMs);
-        sleeping = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      sleeping = undefined;
-    }
-  })();
-  return {
-    wake,
-    async stop() {
-      stopping = true;
-      sleeping?.();
-      await done;
-      await Promise.all(inHand);
-    },
-  };
-}
-
 export async function startQueue(
   database: SqlExecutor,
   logger: FastifyBaseLogger,
@@ -189,8 +110,7 @@ export async function startQueue(
     return instance;
   });
   const created = new Set<string>();
-  const wakes: { stop(): void }[] = [];
-  const ownLoops: ReturnType<typeof consume>[] = [];
+  const worked = new Set<string>();
   const ensureQueue = async (job: JobDefinition<z.ZodType>) => {
     if (created.has(job.name)) return;
     await retryOnConflict(() =>
@@ -204,6 +124,8 @@ export async function startQueue(
     );
     created.add(job.name);
   };
+  for (const name of RETIRED_QUEUES)
+    if (await boss.getQueue(name)) await retryOnConflict(() => boss.deleteQueue(name));
   // Queues that transactions send to must exist beforehand: creating one inside a transaction on
   // PGlite would wait on that very transaction.
   for (const job of options.jobs ?? []) await ensureQueue(job);
@@ -228,20 +150,28 @@ export async function startQueue(
         { db: executorOf(tx) },
       );
     },
-    async cancelInTransaction(tx, job, ids) {
-      if (ids.length) await boss.cancel(job.name, ids, { db: executorOf(tx) });
-    },
-    // pg-boss keeps every queue's jobs in pgboss.job (a partition per queue); due-wake.ts reads it too.
-    discardSql: (job, ids) => sql`delete from pgboss.job where name = ${job.name} and id = any(${ids})`,
     prepare: ensureQueue,
-    async liveJobIds(job, ids, activeWithinSeconds) {
-      if (!ids.length) return new Set();
+    async stats(now) {
       const { rows } = await database.executeSql(
-        `select id from pgboss.job where name = $1 and id = any($2::uuid[])
-           and (state in ('created', 'retry') or (state = 'active' and started_on > now() - $3 * interval '1 second'))`,
-        [job.name, ids, activeWithinSeconds],
+        `select q.name,
+            count(*) filter (where j.state < 'active' and j.start_after <= $1) as due,
+            count(*) filter (where j.state = 'active') as active,
+            coalesce(extract(epoch from $1::timestamptz - min(j.start_after)
+              filter (where j.state < 'active' and j.start_after <= $1)), 0) as lag
+          from pgboss.queue q left join pgboss.job j on j.name = q.name and j.state <= 'active'
+          group by q.name order by q.name`,
+        [now.toISOString()],
       );
-      return new Set((rows as { id: string }[]).map((r) => r.id));
+      return (rows as { name: string; due: unknown; active: unknown; lag: unknown }[]).map((r) => ({
+        queue: r.name,
+        due: Number(r.due ?? 0),
+        active: Number(r.active ?? 0),
+        lagSeconds: Math.max(0, Number(r.lag ?? 0)),
+      }));
+    },
+    assertEveryJobWorked() {
+      const idle = (options.jobs ?? []).filter((job) => !worked.has(job.name)).map((job) => job.name);
+      if (idle.length) throw new Error(`jobs without a handler in this worker: ${idle.join(', ')}`);
     },
     async work(job, handler, workOptions = {}) {
       await ensureQueue(job);
@@ -250,29 +180,7 @@ export async function startQueue(
       const loops = Math.max(1, Math.min(concurrency, workOptions.pollers ?? 4));
       const batchSize = Math.ceil(concurrency / loops);
       const pollingIntervalSeconds = workOptions.pollingIntervalSeconds ?? 1;
-      // Wakes one polling loop after another, to fetch now rather than at its next poll.
-      const notifiers: (() => void)[] = [];
-      let nextLoop = 0;
-      const fetchNow = () => notifiers[nextLoop++ % notifiers.length]?.();
-      const onDue = typeof workOptions.wakeAtDue === 'function' ? workOptions.wakeAtDue : undefined;
-      /** Lets `onDue` take what is due; fetches with `fetchJobs` without one, or when it took nothing. */
-      const takeDue = (fetchJobs: () => void) => {
-        if (!onDue) return fetchJobs();
-        void onDue().then(
-          (took) => took || fetchJobs(),
-          () => fetchJobs(),
-        );
-      };
-      const dueWake = workOptions.wakeAtDue
-        ? createDueWake(database, logger, {
-            queue: job.name,
-            // Looks at least twice a second, so that a job queued for the next moments (by this
-            // process or another) is seen before it is due, however long the polling interval.
-            lookMs: Math.min(pollingIntervalSeconds * 1000, 500),
-            wake: () => takeDue(fetchNow),
-          })
-        : undefined;
-      if (dueWake) wakes.push(dueWake);
+      worked.add(job.name);
       /** Runs a fetched batch; returns the ids of the jobs whose handler threw. */
       const runBatch = async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
         const failed: string[] = [];
@@ -292,36 +200,6 @@ export async function startQueue(
         );
         return failed;
       };
-      /**
-       * After a batch: a full one means more are waiting, so fetch again at once instead of sleeping out
-       * the polling interval (which would cap a loop at one batch per interval), unless the due work has
-       * a faster path of its own (`wakeAtDue`), which then takes it.
-       */
-      const after = (fetched: number, again: () => void, asked = batchSize) => {
-        if (fetched < asked) dueWake?.lookSoon();
-        else takeDue(again);
-      };
-      const { fetchUpTo } = workOptions;
-      if (fetchUpTo) {
-        // pg-boss's own polling loop fetches whatever happens: this one asks first, and how many.
-        const consumer = consume({
-          room: (running) => Math.min(concurrency - running, fetchUpTo()),
-          intervalMs: pollingIntervalSeconds * 1000,
-          fetch: async (size) =>
-            (await boss.fetch<unknown>(job.name, { batchSize: size, includeMetadata: true })) ?? [],
-          run: async (item) => {
-            const failed = await runBatch([item]);
-            await (failed.length ? boss.fail(job.name, item.id) : boss.complete(job.name, item.id)).catch(
-              (error: unknown) => logger.error({ err: error, job: job.name, id: item.id }, 'job not settled'),
-            );
-          },
-          after: (fetched, size, again) => after(fetched, again, size),
-          onError: (error) => logger.error({ err: error, job: job.name }, 'job fetch failed'),
-        });
-        ownLoops.push(consumer);
-        notifiers.push(consumer.wake);
-        return;
-      }
       for (let i = 0; i < loops; i++) {
         let workerId = '';
         workerId = await boss.work(
@@ -335,15 +213,13 @@ export async function startQueue(
             const failed = await runBatch(jobs);
             // pg-boss completes the whole batch when this returns; fail the ones that threw first.
             if (failed.length) await boss.fail(job.name, failed);
-            after(jobs.length, () => boss.notifyWorker(workerId));
+            // A full batch: more are waiting, so fetch again at once rather than after the interval.
+            if (jobs.length >= batchSize) boss.notifyWorker(workerId);
           },
         );
-        notifiers.push(() => boss.notifyWorker(workerId));
       }
     },
     async stop() {
-      for (const wake of wakes) wake.stop();
-      await Promise.all(ownLoops.map((loop) => loop.stop()));
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -1,3 +1,4 @@
+import type { QueueStat } from '../jobs/queue';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** HTTP methods a route can have; anything else is counted as `other` (a bounded label). */
@@ -8,13 +9,7 @@ export type RenderOutcome = 'ready' | 'failed' | 'cancelled';
 export type CollectionOutcome = 'read' | 'paused' | 'failed';
 export type WebhookOutcome = 'delivered' | 'retry' | 'failed';
 
-/** What the queue looks like now, per queue: due jobs not started, running jobs, the oldest due one's wait. */
-export interface QueueStat {
-  queue: string;
-  due: number;
-  active: number;
-  lagSeconds: number;
-}
+export type { QueueStat } from '../jobs/queue';
 
 /**
  * The process's Prometheus metrics (decision 024). One registry per app instance, never the global one,

@@ -9,7 +9,7 @@ export const WORKER_SEEN_WITHIN_MS = 60_000;
 
 /** A worker process's heartbeat row (decision 024), written at once and then every 15 s. */
 export function createHeartbeat(
-  deps: { repo: MonitoringRepo; clock: () => Date; logger: FastifyBaseLogger },
+  deps: { repo: Pick<MonitoringRepo, 'beat'>; clock: () => Date; logger: FastifyBaseLogger },
   options: { role: string; everyMs?: number },
 ) {
   const id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PostStatus } from '../../shared/api/posts.schemas';
 import { type Db, transaction } from '../db/client';
 import { posts, postTargets } from '../db/schema';
-import type { PublishScheduler } from '../publishing/publish.job';
+import type { PublishScheduler } from '../publishing/scheduler';
 
 /** Posts by status, for scripts (the calendar reads by date range), and calling off a scheduled post. */
 export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
@@ -44,15 +44,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
           )
           .returning({ id: posts.id });
         if (!row) return false;
-        const jobs = await tx
-          .select({ jobId: postTargets.jobId })
-          .from(postTargets)
-          .where(eq(postTargets.postId, id));
-        await tx.update(postTargets).set({ jobId: null }).where(eq(postTargets.postId, id));
-        await scheduler.cancel(
-          tx,
-          jobs.map((j) => j.jobId),
-        );
+        await scheduler.unschedule(tx, id);
         return true;
       });
     },

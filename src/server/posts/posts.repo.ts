@@ -3,7 +3,7 @@ import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas
 import type { Platform } from '../../shared/platforms/rules';
 import { type Db, transaction } from '../db/client';
 import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
-import type { PublishScheduler } from '../publishing/publish.job';
+import type { PublishScheduler } from '../publishing/scheduler';
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -38,28 +38,39 @@ export interface PostValues {
   timezone: string;
 }
 
-async function attach(tx: Db, postId: string, platforms: Platform[], links: MediaLink[]) {
-  const targets = platforms.length
-    ? await tx
+/** One pending target per network, as stored. */
+const insertTargets = (tx: Db, postId: string, platforms: Platform[]): Promise<TargetRow[]> =>
+  platforms.length
+    ? tx
         .insert(postTargets)
         .values(platforms.map((platform) => ({ postId, platform })))
-        .returning({ id: postTargets.id })
-    : [];
-  if (links.length) {
-    await tx.insert(postMedia).values(
-      links.map((link, position) => ({
-        postId,
-        mediaId: link.id,
-        position,
-        edits: link.edits ?? {},
-        alt: link.alt,
-      })),
-    );
-  }
+        .returning()
+    : Promise.resolve([]);
+
+async function insertMedia(tx: Db, postId: string, links: MediaLink[]) {
+  if (!links.length) return;
+  await tx.insert(postMedia).values(
+    links.map((link, position) => ({
+      postId,
+      mediaId: link.id,
+      position,
+      edits: link.edits ?? {},
+      alt: link.alt,
+    })),
+  );
+}
+
+async function attach(tx: Db, postId: string, platforms: Platform[], links: MediaLink[]) {
+  const targets = await insertTargets(tx, postId, platforms);
+  await insertMedia(tx, postId, links);
   return targets.map((t) => t.id);
 }
 
-/** A post that is due to go out gets its publish jobs in the same transaction. */
+/** Targets in the order `load` reads them. */
+const byPlatform = (a: TargetRow, b: TargetRow) =>
+  a.platform < b.platform ? -1 : a.platform > b.platform ? 1 : 0;
+
+/** A post that is due to go out has its targets' due time set in the same transaction. */
 const dueAt = (values: Pick<PostValues, 'status' | 'scheduledAt'>) =>
   values.status === 'scheduled' ? values.scheduledAt : null;
 
@@ -199,23 +210,39 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       }));
       return { rows, total: counted?.total ?? 0 };
     },
-    /** The post, one pending target per network, its media and its publish jobs, in one transaction. */
-    async create(userId: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
-      const id = await transaction(db, async (tx) => {
+    /**
+     * The post, one pending target per network, its media and its targets' due time, in one transaction.
+     * A post without media is answered from the rows its inserts returned (the scheduler's own columns
+     * as inserted): reading it back took three more queries, half of what scheduling a post cost on the
+     * embedded database. One with media is read back, with the renders the scheduler may have made.
+     */
+    async create(
+      userId: string,
+      values: PostValues,
+      platforms: Platform[],
+      links: MediaLink[],
+    ): Promise<PostWithTargets> {
+      const post = await transaction(db, async (tx) => {
         const [row] = await tx
           .insert(posts)
           .values({ userId, ...values })
-          .returning({ id: posts.id });
-        const targetIds = await attach(tx, row!.id, platforms, links);
+          .returning();
+        const targets = await insertTargets(tx, row!.id, platforms);
+        await insertMedia(tx, row!.id, links);
         const at = dueAt(values);
-        if (at) await scheduler.schedule(tx, targetIds, at);
-        return row!.id;
+        if (at)
+          await scheduler.schedule(
+            tx,
+            targets.map((t) => t.id),
+            at,
+          );
+        return { ...row!, targets: targets.sort(byPlatform), media: [] };
       });
-      return (await this.find(userId, id))!;
+      return links.length ? (await this.find(userId, post.id))! : post;
     },
     /**
-     * Rewrites the post, its targets and media together; the targets start over as pending, the old
-     * jobs are cancelled and new ones written, all or nothing.
+     * Rewrites the post, its targets and media together; the targets start over as pending and
+     * due at the post's time, all or nothing.
      */
     async replace(userId: string, id: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
       await transaction(db, async (tx) => {
@@ -223,14 +250,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           .update(posts)
           .set({ ...values, updatedAt: new Date() })
           .where(and(eq(posts.id, id), eq(posts.userId, userId)));
-        const old = await tx
-          .delete(postTargets)
-          .where(eq(postTargets.postId, id))
-          .returning({ jobId: postTargets.jobId });
-        await scheduler.cancel(
-          tx,
-          old.map((o) => o.jobId),
-        );
+        await tx.delete(postTargets).where(eq(postTargets.postId, id));
         await tx.delete(postMedia).where(eq(postMedia.postId, id));
         const targetIds = await attach(tx, id, platforms, links);
         const at = dueAt(values);
@@ -238,7 +258,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       });
       return (await this.find(userId, id))!;
     },
-    /** Moves the post and, when it is scheduled, its pending targets' jobs with it. */
+    /** Moves the post and, when it is scheduled, its pending targets' due time with it. */
     async setScheduledAt(userId: string, id: string, scheduledAt: Date) {
       await transaction(db, async (tx) => {
         const [row] = await tx
@@ -248,13 +268,9 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           .returning({ status: posts.status });
         if (row?.status !== 'scheduled') return;
         const pending = await tx
-          .select({ id: postTargets.id, jobId: postTargets.jobId })
+          .select({ id: postTargets.id })
           .from(postTargets)
           .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'pending')));
-        await scheduler.cancel(
-          tx,
-          pending.map((p) => p.jobId),
-        );
         await scheduler.schedule(
           tx,
           pending.map((p) => p.id),
@@ -264,7 +280,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       return (await this.find(userId, id))!;
     },
     /**
-     * An occurrence of a recurring post as a scheduled post with its publish jobs, inside the caller's
+     * An occurrence of a recurring post as a scheduled post with its targets due, inside the caller's
      * transaction. Keyed by (recurring post, occurrence): when that post exists already (another worker
      * made it) nothing is written and the answer is null.
      */
@@ -293,7 +309,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       return row.id;
     },
     /**
-     * Deletes the occurrences of a recurring post that have not started going out (with their jobs),
+     * Deletes the occurrences of a recurring post that have not started going out,
      * inside the caller's transaction; published, failed or publishing ones stay.
      */
     async removeWaitingOccurrences(tx: Db, userId: string, recurringId: string) {
@@ -302,18 +318,9 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         eq(posts.recurringId, recurringId),
         eq(posts.status, 'scheduled'),
       );
-      const jobs = await tx
-        .select({ jobId: postTargets.jobId })
-        .from(postTargets)
-        .innerJoin(posts, eq(posts.id, postTargets.postId))
-        .where(waiting);
-      await scheduler.cancel(
-        tx,
-        jobs.map((j) => j.jobId),
-      );
       await tx.delete(posts).where(waiting);
     },
-    /** Failed targets back to pending with a job due now; the post is publishing again. */
+    /** Failed targets back to pending, due now; the post is publishing again. */
     async retryFailed(userId: string, id: string, now: Date) {
       await transaction(db, async (tx) => {
         const [post] = await tx
@@ -342,19 +349,8 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       return (await this.find(userId, id))!;
     },
     async remove(userId: string, id: string) {
-      await transaction(db, async (tx) => {
-        const jobs = await tx
-          .select({ jobId: postTargets.jobId })
-          .from(postTargets)
-          .innerJoin(posts, eq(posts.id, postTargets.postId))
-          .where(and(eq(posts.id, id), eq(posts.userId, userId)));
-        await scheduler.cancel(
-          tx,
-          jobs.map((j) => j.jobId),
-        );
-        // The targets and attempts go with the post (cascade).
-        await tx.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
-      });
+      // The targets and attempts go with the post (cascade).
+      await db.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
     },
   };
 }

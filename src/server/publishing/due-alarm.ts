@@ -1,41 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SqlExecutor } from '../db/client';
 
 /**
- * Wakes a queue's workers at the instant its next job comes due, instead of at their next poll (issue
- * 15: a poll every half second made posts up to half a second late). Every `lookMs` it asks the database
- * how long until the queue's earliest waiting job is due (measured on the database's clock, which is the
- * one pg-boss compares with) and, when that falls before the next look, arms a timer for it; after each
- * wake-up and each batch it looks again, so a run of jobs due close together is woken one by one.
- * pg-boss still polls as before: this only makes it fetch earlier, never changes what it fetches.
+ * Rings at the instant the next target comes due, so that the claim runs then rather than at a poll
+ * (issue 15: a poll every half second made posts up to half a second late). Every `lookMs`, after each
+ * claim that took something, and whenever `lookSoon` is called (a change to posts, by any process), it
+ * asks how long until the earliest due time (`untilNextDue`, on the database's clock); when that falls
+ * before the next look it arms a timer for it, and when a target is due already it rings at once, at
+ * most once per `lookMs` while claims find nothing (the due target may be held by another worker).
  */
-export function createDueWake(
-  database: SqlExecutor,
-  logger: FastifyBaseLogger,
-  options: { queue: string; lookMs: number; wake: () => void },
-) {
+export function createDueAlarm(options: {
+  untilNextDue: () => Promise<number | null>;
+  lookMs: number;
+  ring: () => void;
+  logger: FastifyBaseLogger;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<void> | undefined;
   let again = false;
-  let stopped = false;
+  let stopped = true;
+  let ticker: NodeJS.Timeout | undefined;
+  /** When a claim last found nothing to take. */
+  let emptyAt = -Infinity;
 
-  // `state < 'active'` (created, retry) is the condition of pg-boss's own (name, start_after) index.
-  const untilNextDue = async () => {
-    const { rows } = await database.executeSql(
-      `select extract(epoch from (min(start_after) - now())) * 1000 as ms
-         from pgboss.job where name = $1 and state < 'active' and start_after > now()`,
-      [options.queue],
-    );
-    const ms = (rows as { ms: string | number | null }[])[0]?.ms;
-    return ms === null || ms === undefined ? null : Number(ms);
-  };
-
-  // An armed timer is kept until it fires: a look that runs at the instant its job comes due no longer
-  // sees that job (no longer in the future) and must not call the wake-up off.
+  // An armed timer is kept until it rings: a look that runs at the instant its target comes due sees it
+  // due already and must not call the ring off.
   let armedFor = Infinity;
   const look = async () => {
-    const ms = await untilNextDue();
+    const ms = await options.untilNextDue();
     if (stopped || ms === null || ms > options.lookMs) return;
+    if (ms <= 0) {
+      if (performance.now() - emptyAt >= options.lookMs) options.ring();
+      return;
+    }
     const at = Date.now() + Math.max(1, Math.ceil(ms));
     if (at >= armedFor) return;
     clearTimeout(timer);
@@ -43,8 +39,7 @@ export function createDueWake(
     timer = setTimeout(() => {
       timer = undefined;
       armedFor = Infinity;
-      options.wake();
-      lookSoon();
+      options.ring();
     }, at - Date.now());
     timer.unref();
   };
@@ -57,7 +52,7 @@ export function createDueWake(
       return;
     }
     looking = look()
-      .catch((error: unknown) => logger.warn({ err: error, queue: options.queue }, 'next-due lookup failed'))
+      .catch((error: unknown) => options.logger.warn({ err: error }, 'next-due lookup failed'))
       .finally(() => {
         looking = undefined;
         if (again) {
@@ -67,11 +62,19 @@ export function createDueWake(
       });
   }
 
-  const ticker = setInterval(lookSoon, options.lookMs);
-  ticker.unref();
-  lookSoon();
   return {
     lookSoon,
+    /** A claim ended: it took `taken` targets (none: do not ring for what is due for a while). */
+    claimed(taken: number) {
+      if (taken > 0) lookSoon();
+      else emptyAt = performance.now();
+    },
+    start() {
+      stopped = false;
+      ticker = setInterval(lookSoon, options.lookMs);
+      ticker.unref();
+      lookSoon();
+    },
     stop() {
       stopped = true;
       clearInterval(ticker);

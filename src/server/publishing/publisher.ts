@@ -3,14 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { type ConnectionsService, needsReconnect } from '../connections/connections.service';
-import type { Queue } from '../jobs/queue';
+import type { ChangeFeed } from '../db/change-feed';
 import type { AppMetrics } from '../monitoring/app-metrics';
 import type { Credentials, PlatformAdapter, PublishResult } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { loadClient, PLATFORM_NAMES, withTimeout } from '../platforms/http';
+import { createClaimLoop } from './claim-loop';
+import { createDueAlarm } from './due-alarm';
 import { grouped } from './group';
 import { type MediaSource, withMediaFiles } from './media-files';
-import { publishTargetJob } from './publish.job';
 import type { ClaimedTarget, Finished, Outcome, PublishingRepo } from './publishing.repo';
 
 export interface PublisherOptions {
@@ -25,8 +26,9 @@ export interface PublisherOptions {
   /** Jobs this process runs at once, and at most this many per network. */
   concurrency: number;
   perNetwork: number;
-  /** How often to look for targets a dead worker left behind. */
+  /** How often a claim runs whatever the signals say (a safety net under the alarm). */
   reconcileMs: number;
+  /** How often the alarm looks for the next due time (at most every half second). */
   pollingIntervalSeconds: number;
   /** How often a due target whose edited video is not ready yet looks again. */
   renderWaitMs: number;
@@ -34,7 +36,8 @@ export interface PublisherOptions {
 
 export interface PublisherDeps {
   repo: PublishingRepo;
-  queue: Queue;
+  /** Changes to posts, by any process: the alarm looks again at once (a post due now, a reschedule). */
+  changes?: Pick<ChangeFeed, 'subscribe'>;
   adapters: Record<Platform, PlatformAdapter>;
   connections: ConnectionsService;
   /** Where the files come from, and which URLs networks that pull media are given. */
@@ -51,10 +54,8 @@ const MAX_BACKOFF_MS = 2 * 60 * 60_000;
  * a few milliseconds apart; written one by one, each costs several times what it costs in a group.
  */
 const FINISH_WAIT_MS = 30;
-/** Jobs the queue's fetch path runs at once (the claim of due posts is the main path). */
-const FALLBACK_CONCURRENCY = 12;
-/** The most posts one claim of due posts takes (a burst is taken a page at a time). */
-const SWEEP_PAGE = 200;
+/** The most targets one claim takes (a burst is taken a page at a time). */
+const CLAIM_PAGE = 200;
 /** A worker with no room left claims again once this much room is free (or its hands are empty). */
 const REFILL_AT = 50;
 /** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
@@ -77,9 +78,9 @@ function semaphore(limit: number) {
 }
 
 /**
- * The publishing worker (DESIGN.md section 5): claims a due target, records the attempt, calls the
- * network through its adapter and records the outcome; transient failures come back later as new jobs,
- * permanent ones fail the target with a reason a person understands.
+ * The publishing worker (DESIGN.md section 5, decision 036): claims due targets, records the attempt,
+ * calls the network through its adapter and records the outcome; a transient failure moves the target's
+ * due time to its next try, a permanent one fails the target with a reason a person understands.
  */
 export function createPublisher(deps: PublisherDeps, options: PublisherOptions) {
   const { repo, adapters, logger, clock } = deps;
@@ -90,11 +91,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     if (!gate) lanes.set(platform, (gate = semaphore(options.perNetwork)));
     return gate;
   };
-  // Claims and outcomes of jobs running together are written together (one statement per group).
-  const claim = grouped(async (targetIds: string[]) => {
-    const claimed = await repo.claimMany(targetIds, clock(), options.leaseMs, worker);
-    return targetIds.map((id) => claimed.get(id) ?? null);
-  });
+  // Outcomes of targets ending together are written together (one statement per group).
   const finish = grouped(
     async (items: Finished[]) => {
       await repo.finishMany(items, clock());
@@ -108,6 +105,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       : finish({ claim: claimed, outcome, latencyMs });
   let reconciler: NodeJS.Timeout | undefined;
   let refresher: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
 
   const backoff = (attempts: number) => {
     const base = Math.min(options.retryBaseMs * 4 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
@@ -166,36 +164,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     return { kind: 'retry', at: new Date(now + wait), error: message, code };
   };
 
-  /** Targets this process is publishing now, claimed by either path. */
-  let running = 0;
-  const inFlight = new Set<Promise<void>>();
-
-  /** One job: publish one target, or find there is nothing to do. */
-  const handle = async (targetId: string) => {
-    const claimed = await claim(targetId);
-    if (!claimed) {
-      const current = await repo.peek(targetId);
-      // Someone else holds it: come back when their claim would run out, in case they died.
-      if (current?.status === 'publishing' && current.leaseUntil) {
-        await deps.queue.send(publishTargetJob, { targetId }, { startAfter: current.leaseUntil });
-      }
-      // Its edited video is still being made: look again soon, without counting a try.
-      if (current?.waitingForRender) {
-        await deps.queue.send(
-          publishTargetJob,
-          { targetId },
-          { startAfter: new Date(clock().getTime() + options.renderWaitMs) },
-        );
-      }
-      return;
-    }
-    await run(claimed);
-  };
-
   /** Publishes a claimed target and records how it went. */
   const run = async (claimed: ClaimedTarget) => {
     const { targetId } = claimed;
-    running++;
     // The lease runs from the claim, so the heartbeat starts here, not once the network's lane lets the
     // target through: a claimed target waiting in its lane without one would see its lease run out, and
     // the reconciler would hand it to a second claim while this one still publishes (two posts).
@@ -228,13 +199,8 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       }));
     } finally {
       clearInterval(heartbeat);
-      running--;
     }
-    try {
-      await record(claimed, outcome, latency);
-    } finally {
-      roomFreed();
-    }
+    await record(claimed, outcome, latency);
     deps.metrics?.publish(claimed.platform, outcome.kind);
     if (outcome.kind === 'published')
       deps.metrics?.publishLateness(
@@ -254,115 +220,47 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     );
   };
 
-  /**
-   * The instant posts come due (decision 028): claims them straight from the posts table, a page at a
-   * time while this process has room, and publishes each one without waiting for the page. The claim
-   * deletes their queued jobs in the same statement (decision 030); one that a queue fetch took just
-   * before finds its target claimed and does nothing. Returns how many targets it took (none: the
-   * queue's fetch looks instead).
-   */
-  const refillAt = Math.min(REFILL_AT, Math.ceil(options.concurrency / 4));
-  let sweeping = false;
-  let sweepAgain = false;
-  let waitingForRoom = false;
-  let stopped = false;
-  const sweepOnce = async () => {
-    let taken = 0;
-    for (;;) {
-      const room = Math.min(SWEEP_PAGE, options.concurrency - running);
-      // A claim costs about the same for 1 post as for 50: while others run, wait for a good page.
-      if (room <= 0 || (room < refillAt && running > 0)) {
-        waitingForRoom = true;
-        return taken;
-      }
-      const page = [...(await repo.claimDue(room, clock(), options.leaseMs, worker)).values()];
-      if (!page.length) return taken;
-      taken += page.length;
-      for (const claimed of page) {
-        const task = run(claimed)
-          .catch((error: unknown) => logger.error({ err: error, target: claimed.targetId }, 'publish failed'))
-          .finally(() => inFlight.delete(task));
-        inFlight.add(task);
-      }
-      // Fewer targets than there was room for: every due post was taken (a post has one target or
-      // more), and asking again would only find none.
-      if (page.length < room) return taken;
-    }
-  };
-  /**
-   * A target ended, whichever path claimed it: once there is room for a good page, or when it was the
-   * last one, the claim of due posts that waited for room runs again (a claim costs about the same for 1
-   * post as for 50), and the queue's fetch, held back meanwhile, may fetch again.
-   */
-  function roomFreed() {
-    if (waitingForRoom && (options.concurrency - running >= refillAt || running === 0)) {
-      waitingForRoom = false;
-      void sweep();
-    }
-  }
-  const sweep = async (): Promise<boolean> => {
-    if (stopped) return false;
-    if (sweeping) {
-      sweepAgain = true;
-      return true;
-    }
-    sweeping = true;
-    let taken = 0;
-    try {
-      do {
-        sweepAgain = false;
-        taken += await sweepOnce();
-      } while (sweepAgain && !stopped);
-    } catch (error) {
-      logger.error({ err: error }, 'claiming due posts failed');
-    } finally {
-      sweeping = false;
-    }
-    return taken > 0;
-  };
-
-  /** Sends a job for each target left behind: a lease that ran out, or a due target without a live job. */
-  const reconcile = async () => {
-    const now = clock();
-    const stale = await repo.stale(now, new Date(now.getTime() - options.leaseMs));
-    if (!stale.length) return;
-    const live = await deps.queue.liveJobIds(
-      publishTargetJob,
-      stale.filter((s) => s.status !== 'publishing' && s.jobId).map((s) => s.jobId!),
-      options.leaseMs / 1000,
-    );
-    const orphans = stale.filter((s) => s.status === 'publishing' || !s.jobId || !live.has(s.jobId));
-    for (const target of orphans) await deps.queue.send(publishTargetJob, { targetId: target.id });
-    if (orphans.length)
-      logger.warn({ count: orphans.length }, 'resumed targets left behind by a stopped worker');
-  };
+  const loop = createClaimLoop({
+    capacity: options.concurrency,
+    page: CLAIM_PAGE,
+    refillAt: Math.min(REFILL_AT, Math.ceil(options.concurrency / 4)),
+    claim: async (room) => {
+      const now = clock();
+      await repo.deferWaitingForRender(now, new Date(now.getTime() + options.renderWaitMs));
+      const page = [...(await repo.claimDue(room, now, options.leaseMs, worker)).values()];
+      // Targets whose last attempt has no clear end (a worker that stopped, a timeout): they look first.
+      const resumed = page.filter((c) => c.resumed).length;
+      if (resumed) logger.info({ count: resumed }, 'resuming targets whose last attempt has no clear end');
+      return page;
+    },
+    run: (claimed) =>
+      run(claimed).catch((error: unknown) =>
+        logger.error({ err: error, target: claimed.targetId }, 'publish failed'),
+      ),
+    claimed: (taken) => alarm.claimed(taken),
+    onError: (error) => logger.error({ err: error }, 'claiming due targets failed'),
+  });
+  const alarm = createDueAlarm({
+    untilNextDue: repo.untilNextDue,
+    lookMs: Math.min(options.pollingIntervalSeconds * 1000, 500),
+    ring: () => void loop.wake(),
+    logger,
+  });
 
   return {
-    handle,
-    reconcile,
+    /** Claims what is due now (tests, and the reconciler's round). */
+    claimNow: () => loop.wake(),
     async start() {
-      // The queue's own fetch is the fallback path (retries, a post part of which is already being
-      // published, anything the claim of due posts left): a few jobs at a time, so that it does not take
-      // a burst's posts beyond what this worker has room for while other workers wait for work.
-      const fallback = Math.min(options.concurrency, FALLBACK_CONCURRENCY);
-      await deps.queue.work(publishTargetJob, ({ targetId }) => handle(targetId), {
-        concurrency: fallback,
-        pollingIntervalSeconds: options.pollingIntervalSeconds,
-        wakeAtDue: sweep,
-        // Not while the claim of due posts is taking a burst or waits for room: the fetch would sort
-        // every job of the burst for a few of them (10 ms each on 10,000), take them from the claim,
-        // and wait on its locks. Otherwise as many as there is room for, so that retries go out beside
-        // a steady stream of due posts.
-        fetchUpTo: () => (sweeping || waitingForRoom ? 0 : options.concurrency - running),
-      });
       // Loaded now rather than by the first post of a burst (50 ms of its first moments).
       await loadClient();
-      const loop = () =>
-        reconcile().catch((error: unknown) => logger.error({ err: error }, 'publish reconcile failed'));
-      await loop();
-      // Posts that came due while no worker ran are taken now rather than at the next poll.
-      void sweep();
-      reconciler = setInterval(loop, options.reconcileMs);
+      unsubscribe = deps.changes?.subscribe({
+        change: (key) => key.startsWith('posts:') && alarm.lookSoon(),
+        reset: () => alarm.lookSoon(),
+      });
+      alarm.start();
+      // Posts that came due while no worker ran are taken now.
+      void loop.wake();
+      reconciler = setInterval(() => void loop.wake(), options.reconcileMs);
       refresher = setInterval(
         () => void deps.connections.refreshExpiring().catch((error: unknown) => logger.error({ err: error })),
         5 * 60_000,
@@ -372,14 +270,12 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     },
     /** Stops claiming and waits (at most 10 s) for the targets this process is publishing. */
     async stop() {
-      stopped = true;
+      alarm.stop();
+      unsubscribe?.();
       clearInterval(reconciler);
       clearInterval(refresher);
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(inFlight),
-        new Promise((resolve) => (timer = setTimeout(resolve, 10_000))),
-      ]);
+      await Promise.race([loop.stop(), new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
       clearTimeout(timer);
     },
   };

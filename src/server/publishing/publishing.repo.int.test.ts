@@ -2,7 +2,7 @@ import { sql as q } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transaction } from '../db/client';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { createPublishScheduler, publishTargetJob } from './publish.job';
+import { createPublishScheduler } from './scheduler';
 import { createPublishingRepo, type PublishingRepo } from './publishing.repo';
 
 describe('claiming and finishing targets in groups', () => {
@@ -13,7 +13,7 @@ describe('claiming and finishing targets in groups', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    repo = createPublishingRepo(t.ctx.database.db, createPublishScheduler(t.ctx.queue));
+    repo = createPublishingRepo(t.ctx.database.db, createPublishScheduler());
     await sql(`insert into users (id, name, email, email_verified, role, created_at, updated_at)
                values ('u-group', 'G', 'group@example.com', true, 'user', now(), now())`);
   });
@@ -21,7 +21,7 @@ describe('claiming and finishing targets in groups', () => {
     await t?.close();
   });
 
-  /** A scheduled post due `inMs` from now with one pending target per network; returns target ids. */
+  /** A scheduled post due `inMs` from now with one pending target per network, due with it; returns target ids. */
   const post = async (platforms: string[], inMs = -1000) => {
     const [row] = await sql(
       `insert into posts (user_id, content_html, status, scheduled_at, timezone)
@@ -29,7 +29,8 @@ describe('claiming and finishing targets in groups', () => {
       [inMs],
     );
     const targets = await sql(
-      `insert into post_targets (post_id, platform) select $1, p from unnest($2::text[]) p returning id`,
+      `insert into post_targets (post_id, platform, due_at)
+       select $1, p, (select scheduled_at from posts where id = $1) from unnest($2::text[]) p returning id`,
       [row!.id, platforms],
     );
     return { postId: row!.id as string, targetIds: targets.map((r) => r.id as string) };
@@ -37,12 +38,14 @@ describe('claiming and finishing targets in groups', () => {
   const statusOf = async (postId: string) =>
     (await sql(`select status from posts where id = $1`, [postId]))[0]!.status;
 
-  it('claims every due target of a group in one go, none twice, and none that is not due', async () => {
+  /** Claims every due target (at most 100) for `worker`. */
+  const claimAll = (worker = 'w1') => repo.claimDue(100, new Date(), 30_000, worker);
+
+  it('claims every due target in one go, none twice, and none that is not due', async () => {
     const a = await post(['twitter', 'bluesky']);
     const b = await post(['linkedin']);
-    const later = await post(['twitter'], 60 * 60_000);
-    const ids = [...a.targetIds, ...b.targetIds, ...later.targetIds, crypto.randomUUID()];
-    const claimed = await repo.claimMany(ids, new Date(), 30_000, 'w1');
+    await post(['twitter'], 60 * 60_000);
+    const claimed = await claimAll();
     expect([...claimed.keys()].sort()).toEqual([...a.targetIds, ...b.targetIds].sort());
     expect(claimed.get(a.targetIds[0]!)).toMatchObject({
       postId: a.postId,
@@ -50,8 +53,13 @@ describe('claiming and finishing targets in groups', () => {
       attempts: 1,
     });
     expect(await statusOf(a.postId)).toBe('publishing');
-    // Held under a live lease: a second worker gets nothing.
-    expect((await repo.claimMany(ids, new Date(), 30_000, 'w2')).size).toBe(0);
+    // Held under a live lease: a second worker gets nothing. Their due time is the lease's end.
+    expect((await claimAll('w2')).size).toBe(0);
+    const [held] = await sql(
+      `select bool_and(due_at = lease_until and due_at > now()) as leased from post_targets where post_id = $1`,
+      [a.postId],
+    );
+    expect(held!.leased).toBe(true);
     const attempts = await sql(`select count(*)::int as n from publish_attempts where worker = 'w1'`);
     expect(attempts[0]!.n).toBe(3);
   });
@@ -60,12 +68,8 @@ describe('claiming and finishing targets in groups', () => {
     const mixed = await post(['twitter', 'bluesky']);
     const done = await post(['twitter', 'linkedin']);
     const waiting = await post(['twitter', 'facebook']);
-    const claimed = await repo.claimMany(
-      [...mixed.targetIds, ...done.targetIds, ...waiting.targetIds],
-      new Date(),
-      30_000,
-      'w1',
-    );
+    const claimed = await claimAll();
+    expect(claimed.size).toBe(6);
     const claim = (id: string) => claimed.get(id)!;
     const published = { kind: 'published', remoteId: 'r1', url: 'https://x.example/r1' } as const;
     await repo.finishMany(
@@ -112,7 +116,7 @@ describe('claiming and finishing targets in groups', () => {
 
   it('a target that has finished keeps its outcome when told again', async () => {
     const one = await post(['twitter']);
-    const claimed = (await repo.claimMany(one.targetIds, new Date(), 30_000, 'w1')).get(one.targetIds[0]!)!;
+    const claimed = (await claimAll()).get(one.targetIds[0]!)!;
     const published = { kind: 'published', remoteId: 'first', url: null } as const;
     await repo.finishMany([{ claim: claimed, outcome: published, latencyMs: 1 }], new Date());
     await repo.finishMany(
@@ -124,33 +128,77 @@ describe('claiming and finishing targets in groups', () => {
     expect(await statusOf(one.postId)).toBe('published');
   });
 
+  it('takes over a target whose lease ran out, and not one whose lease holds', async () => {
+    const one = await post(['twitter']);
+    const first = (await claimAll()).get(one.targetIds[0]!)!;
+    // The worker stopped without a word: after its lease, the target is due and taken over as resumed.
+    await sql(
+      `update post_targets set lease_until = now() - interval '1 second', due_at = now() - interval '1 second'
+                where id = $1`,
+      one.targetIds,
+    );
+    const again = (await claimAll('w2')).get(one.targetIds[0]!)!;
+    expect(again).toMatchObject({ attempts: 2, resumed: true, firstAttemptAt: first.firstAttemptAt });
+    const attempts = await sql(
+      `select outcome from publish_attempts where target_id = $1 order by started_at`,
+      [one.targetIds[0]],
+    );
+    expect(attempts).toEqual([{ outcome: 'interrupted' }, { outcome: null }]);
+    await repo.finishMany(
+      [{ claim: again, outcome: { kind: 'published', remoteId: 'r', url: null }, latencyMs: 1 }],
+      new Date(),
+    );
+    const [done] = await sql(`select status, due_at from post_targets where id = $1`, one.targetIds);
+    expect(done).toEqual({ status: 'published', due_at: null });
+  });
+
+  it('moves a retry to its next try, and claims it then', async () => {
+    const one = await post(['twitter']);
+    const claimed = (await claimAll()).get(one.targetIds[0]!)!;
+    const at = new Date(Date.now() + 60_000);
+    await repo.retryLater(
+      claimed,
+      { kind: 'retry', at, error: 'X answered 429', code: 'rate_limited' },
+      new Date(),
+      5,
+    );
+    const [target] = await sql(
+      `select status, due_at, next_attempt_at from post_targets where id = $1`,
+      one.targetIds,
+    );
+    expect(target).toEqual({ status: 'retrying', due_at: at, next_attempt_at: at });
+    expect((await claimAll()).size).toBe(0);
+    expect(
+      (await repo.claimDue(10, new Date(at.getTime() + 1), 30_000, 'w1')).get(one.targetIds[0]!),
+    ).toMatchObject({
+      attempts: 2,
+    });
+  });
+
   // PGlite runs one statement at a time: two claims cannot interleave there.
   it.runIf(process.env.TEST_DB === 'postgres')(
-    'a claim by target waits for its post before it touches the target, as the claim of due posts does',
+    'a claim skips a target whose post another transaction holds, without waiting for it',
     async () => {
       const one = await post(['twitter']);
-      let claiming: Promise<Map<string, unknown>> | undefined;
       await transaction(t.ctx.database.db, async (tx) => {
-        // The claim of due posts holds the post and is about to take its target.
-        await tx.execute(q`set local lock_timeout = '2s'`);
+        // An edit of the post (or the record of an outcome) holds the post and is about to change its target.
         await tx.execute(q`select id from posts where id = ${one.postId} for update`);
-        claiming = repo.claimMany(one.targetIds, new Date(), 30_000, 'w-target');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        // Had the claim by target taken the target first, this would wait for it while it waits for the
-        // post: a deadlock (or here, the lock timeout).
-        await tx.execute(q`update post_targets set status = 'publishing', attempts = 1,
-          lease_until = now() + interval '30 seconds' where id = ${one.targetIds[0]!}`);
+        // Were the claim to wait for the post while holding the target, this transaction would wait for it
+        // in turn: a deadlock. It skips the post instead, at once.
+        const started = Date.now();
+        expect((await claimAll('w-skip')).has(one.targetIds[0]!)).toBe(false);
+        expect(Date.now() - started).toBeLessThan(1000);
+        await tx.execute(q`update post_targets set due_at = now() where id = ${one.targetIds[0]!}`);
       });
-      // It finds the target taken and leaves it.
-      expect((await claiming!).size).toBe(0);
-      const attempts = await sql(`select count(*)::int as n from publish_attempts where worker = 'w-target'`);
+      expect((await claimAll('w-after')).has(one.targetIds[0]!)).toBe(true);
+      const attempts = await sql(`select count(*)::int as n from publish_attempts where worker = 'w-skip'`);
       expect(attempts[0]!.n).toBe(0);
     },
   );
 
   it("records a network's words that PostgreSQL's text cannot hold (a lone surrogate, a NUL) as near as it can", async () => {
     const one = await post(['twitter', 'bluesky']);
-    const claimed = await repo.claimMany(one.targetIds, new Date(), 30_000, 'w1');
+    const claimed = await claimAll();
     const [first, second] = one.targetIds.map((id) => claimed.get(id)!);
     await repo.finishMany(
       [
@@ -178,7 +226,7 @@ describe('claiming and finishing targets in groups', () => {
     expect(await statusOf(one.postId)).toBe('partially_failed');
   });
 
-  it('takes due posts earliest first, a page of posts with all their targets, and leaves what must wait', async () => {
+  it('takes due targets earliest first, and leaves what is due later or waits for its video', async () => {
     const hours = (n: number) => -n * 60 * 60_000;
     const first = await post(['twitter', 'bluesky'], hours(30));
     const second = await post(['linkedin'], hours(29));
@@ -196,21 +244,10 @@ describe('claiming and finishing targets in groups', () => {
       media!.id,
       render!.id,
     ]);
-    await t.ctx.queue.prepare(publishTargetJob);
-    await createPublishScheduler(t.ctx.queue).schedule(t.ctx.database.db, first.targetIds, new Date());
-    const jobIds = (await sql(`select job_id from post_targets where post_id = $1`, [first.postId])).map(
-      (r) => r.job_id as string,
-    );
-    const liveJobs = async () =>
-      (await sql(`select id from pgboss.job where id = any($1::uuid[])`, [jobIds])).length;
-    expect(await liveJobs()).toBe(2);
 
-    const page = await repo.claimDue(1, new Date(), 30_000, 'w1');
+    const page = await repo.claimDue(2, new Date(), 30_000, 'w1');
     expect([...page.keys()].sort()).toEqual([...first.targetIds].sort());
-    expect(jobIds).toContain(page.get(first.targetIds[0]!)?.jobId);
-    // The claim took their jobs with them: no queue fetch can take one for nothing.
-    expect(await liveJobs()).toBe(0);
-    // Two workers at once take different posts, and what is due only later or waits for its video stays.
+    // Two workers at once take different targets, and what is due only later or waits for its video stays.
     const [a, b] = await Promise.all([
       repo.claimDue(1, new Date(), 30_000, 'w1'),
       repo.claimDue(50, new Date(), 30_000, 'w2'),
@@ -221,10 +258,19 @@ describe('claiming and finishing targets in groups', () => {
     expect(taken).not.toContain(rendering.targetIds[0]);
     expect(taken).not.toContain(later.targetIds[0]);
     expect(await statusOf(rendering.postId)).toBe('scheduled');
+    // It looks again a little later, without a try counted.
+    const soon = new Date(Date.now() + 5000);
+    await repo.deferWaitingForRender(new Date(), soon);
+    const [waiting] = await sql(
+      `select due_at, attempts from post_targets where id = $1`,
+      rendering.targetIds,
+    );
+    expect(waiting).toEqual({ due_at: soon, attempts: 0 });
 
     await sql(`update video_renders set status = 'ready' where id = $1`, [render!.id]);
-    const rendered = await repo.claimDue(50, new Date(), 30_000, 'w1');
-    expect([...rendered.keys()]).toEqual(rendering.targetIds);
     expect((await repo.claimDue(50, new Date(), 30_000, 'w1')).size).toBe(0);
+    const rendered = await repo.claimDue(50, new Date(soon.getTime() + 1), 30_000, 'w1');
+    expect([...rendered.keys()]).toEqual(rendering.targetIds);
+    expect((await repo.claimDue(50, new Date(soon.getTime() + 1), 30_000, 'w1')).size).toBe(0);
   });
 });

@@ -1,9 +1,10 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
-import { type Db, transaction } from '../db/client';
+import { type Db, rowsOf, transaction } from '../db/client';
+import type { QueueStat } from '../jobs/queue';
 import { postTargets } from '../db/schema';
 import type { ConnectionRow } from '../connections/connections.repo';
-import type { PublishScheduler } from './publish.job';
+import type { PublishScheduler } from './scheduler';
 import { type Settlement, settlementOf } from './settlement';
 
 interface ClaimRow {
@@ -18,7 +19,6 @@ interface ClaimRow {
   interrupted: number;
   first_at: string | Date | null;
   scheduled_at: string | Date;
-  job_id: string | null;
   unclear: boolean | null;
   connection: ConnectionJson | string | null;
   media: ClaimedMedia[] | string;
@@ -69,26 +69,39 @@ export interface ClaimedRender {
 const RENDER_WAITING = sql`exists (select 1 from post_media pm
   join video_renders r on r.id = pm.render_id
   where pm.post_id = t.post_id and r.status in ('pending', 'rendering'))`;
-/** The posts waiting for an edited video (a handful at most), computed once per statement. */
+/** The posts waiting for an edited video (a handful at most). */
 const RENDERS_IN_PROGRESS = sql`select pm.post_id from post_media pm
   join video_renders r on r.id = pm.render_id where r.status in ('pending', 'rendering')`;
 
 /**
  * The targets of posts still to go out that wait for their time (pending) or their next try (retrying),
- * due before `at` (or at it, with `orAt`), as `t.id, t.status, t.job_id`. A pending target has no next
- * attempt and is due at its post's time; a retrying one at its next attempt. Each branch reads its own
- * index (posts by status and time; the few targets with a next attempt), where one `coalesce` of both
- * read every target: 80–180 ms on 100,000, each time (issue 15).
+ * due before `at` (or at it, with `orAt`), as `t.id, t.status`: read from the due index (decision 036).
  */
-export function waitingTargetsDue(at: Date, { orAt = false, also = sql`true` } = {}) {
+export function waitingTargetsDue(at: Date, { orAt = false } = {}) {
   const before = orAt ? sql`<=` : sql`<`;
-  return sql`select t.id, t.status, t.job_id from posts p join post_targets t on t.post_id = p.id
-      where p.status in ('scheduled', 'publishing') and p.scheduled_at ${before} ${at}
-        and t.status in ('pending', 'retrying') and t.next_attempt_at is null and ${also}
-    union all
-    select t.id, t.status, t.job_id from post_targets t join posts p on p.id = t.post_id
-      where t.next_attempt_at is not null and t.next_attempt_at ${before} ${at}
-        and t.status in ('pending', 'retrying') and p.status in ('scheduled', 'publishing') and ${also}`;
+  return sql`select t.id, t.status from post_targets t
+      where t.due_at ${before} ${at} and t.status in ('pending', 'retrying')`;
+}
+
+/**
+ * Publishing as a queue, for health and metrics (decision 036): targets due and not taken (a lease that
+ * ran out counts), targets being published, and how long the oldest due one has waited. Two reads of
+ * indexes: the due ones from the due index, the running ones from (status, updated_at).
+ */
+export async function publishStat(db: Db, now: Date): Promise<QueueStat> {
+  const [row] = rowsOf<{ due: unknown; active: unknown; lag: unknown }>(
+    await db.execute(sql`select
+      (select count(*) from post_targets where due_at <= ${now}) as due,
+      (select count(*) from post_targets where status = 'publishing' and lease_until >= ${now}) as active,
+      (select coalesce(extract(epoch from ${now}::timestamptz - min(due_at)), 0)
+         from post_targets where due_at <= ${now}) as lag`),
+  );
+  return {
+    queue: 'publish-target',
+    due: Number(row?.due ?? 0),
+    active: Number(row?.active ?? 0),
+    lagSeconds: Math.max(0, Number(row?.lag ?? 0)),
+  };
 }
 
 /**
@@ -119,8 +132,6 @@ export interface ClaimedTarget {
   firstAttemptAt: Date;
   /** When the post was due (publish lateness is measured from it). */
   scheduledAt: Date;
-  /** The target's queued publish job when it was claimed. */
-  jobId: string | null;
 }
 
 /**
@@ -205,7 +216,7 @@ export function createPublishingRepo(
              set status = o.status, last_error = o.error, last_error_code = o.code,
                  remote_id = coalesce(o.remote_id, t.remote_id), remote_url = coalesce(o.url, t.remote_url),
                  published_at = case when o.status = 'published' then ${now}::timestamptz end,
-                 next_attempt_at = null, lease_until = null, updated_at = ${now}
+                 next_attempt_at = null, lease_until = null, due_at = null, updated_at = ${now}
             from o
            where t.id = any(array(select target_id from o)) and t.id = o.target_id
              and t.status = 'publishing'
@@ -239,36 +250,37 @@ export function createPublishingRepo(
   };
 
   /**
-   * Claims the targets chosen by `pick` (a query returning `id`s) that are due by `dueBy` and that nobody
-   * holds; see `claimMany`. Returns each claimed target with its post, account and media.
+   * Takes up to `limit` targets that are due, earliest first, for this worker (decision 036): pending
+   * or retrying and due, or publishing under a lease that ran out (its worker died; its due time is the
+   * lease's end). Targets and posts another claim or another transaction holds are skipped, never
+   * waited for, so a claim takes no part in a deadlock and workers sharing a burst each take their own
+   * part. The UPDATE is conditional, so two workers can never both win a target; the attempts, the
+   * posts' status, the accounts and the media come in the same statement.
    */
-  const claim = async (
-    pick: SQL,
-    now: Date,
-    dueBy: Date,
-    leaseMs: number,
-    worker: string,
-    { discardJobs = false } = {},
-  ) => {
+  const claimDue = async (limit: number, now: Date, leaseMs: number, worker: string) => {
     const claimed = new Map<string, ClaimedTarget>();
-    const discarded = discardJobs
-      ? sql`, discarded as (${scheduler.discardSql(sql`array(select job_id from claimed where job_id is not null)`)})`
-      : sql``;
+    const leaseUntil = new Date(now.getTime() + leaseMs);
     const result = (await db.execute(sql`
-        with picked as (${pick}), claimed as (
+        with picked as (
+          select t.id from post_targets t join posts p on p.id = t.post_id
+           where t.due_at <= ${now} and p.status in ('scheduled', 'publishing')
+             and t.post_id not in (${RENDERS_IN_PROGRESS})
+           order by t.due_at limit ${limit}
+             for update of t, p skip locked
+        ), claimed as (
           update post_targets t
-             set status = 'publishing', lease_until = ${new Date(now.getTime() + leaseMs)},
+             set status = 'publishing', lease_until = ${leaseUntil}, due_at = ${leaseUntil},
                  attempts = t.attempts + 1, updated_at = ${now},
                  connection_id = (select c.id from social_connections c
                                    where c.user_id = p.user_id and c.platform = t.platform)
             from posts p
            where t.id in (select id from picked) and p.id = t.post_id
-             and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${dueBy}
-             and ((t.status in ('pending', 'retrying') and (t.next_attempt_at is null or t.next_attempt_at <= ${dueBy}))
+             and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${now}
+             and ((t.status in ('pending', 'retrying') and t.due_at <= ${now})
                or (t.status = 'publishing' and t.lease_until < ${now}))
              and not ${RENDER_WAITING}
           returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
-                    p.scheduled_at, t.job_id
+                    p.scheduled_at
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
            where id = any(array(select post_id from claimed)) and status = 'scheduled'
@@ -287,9 +299,9 @@ export function createPublishingRepo(
           insert into publish_attempts (target_id, started_at, worker)
           select id, ${now}, ${worker} from claimed
           returning id, target_id
-        )${discarded}
+        )
         select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
-               c.scheduled_at, c.job_id, a.id as attempt_id,
+               c.scheduled_at, a.id as attempt_id,
                (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
                e.first_at, e.unclear,
                row_to_json(conn) as connection,
@@ -326,7 +338,6 @@ export function createPublishingRepo(
         resumed: row.interrupted > 0 || Boolean(row.unclear),
         firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
         scheduledAt: new Date(row.scheduled_at),
-        jobId: row.job_id,
         connection: connection && {
           id: connection.id,
           userId: connection.user_id,
@@ -348,76 +359,32 @@ export function createPublishingRepo(
   };
 
   return {
-    /**
-     * Takes the targets among `targetIds` that are due and that nobody holds, for this worker: pending or
-     * retrying and due, or publishing under a lease that ran out (its worker died). One conditional UPDATE,
-     * so two workers can never both win a target; the attempts, the posts' status, the accounts and the
-     * media come in the same statement. Many targets in one statement: a burst costs one round trip and
-     * one plan per batch instead of per target (the embedded database runs one statement at a time).
-     *
-     * Their posts are locked first, in id order, as the claim of due posts and the recording of outcomes
-     * lock them: a claim that took a target before its post could wait on a claim of due posts that
-     * took the post and waits for that target (a deadlock, which PostgreSQL breaks only after a second).
-     */
-    async claimMany(targetIds: string[], now: Date, leaseMs: number, worker: string) {
-      if (!targetIds.length) return new Map<string, ClaimedTarget>();
-      const ids = sql.param(targetIds);
-      const pick = sql`select t.id from post_targets t
-         where t.id = any(${ids}::uuid[])
-           and t.post_id = any(array(
-                 select p.id from posts p
-                  where p.id in (select post_id from post_targets where id = any(${ids}::uuid[]))
-                  order by p.id for update))`;
-      return claim(pick, now, new Date(now.getTime() + 2000), leaseMs, worker);
-    },
+    claimDue,
 
     /**
-     * Takes up to `limit` posts that are due now, earliest first, with all their waiting targets, straight
-     * from the posts table (decision 028): the path a worker takes at the instant posts come due, without
-     * a queue fetch per batch. Posts another worker is taking at this moment are skipped, not waited for,
-     * so workers sharing a burst each take their own part. The claim is the same conditional UPDATE as
-     * `claimMany`'s, and it deletes the claimed targets' queued jobs (decision 030). What this path leaves
-     * (a retry, a post one of whose networks is already being published) keeps its queued job, which
-     * claims it by id.
+     * Targets due while their post's edited video is still being made are not claimed: they look again
+     * at `until` (`RENDER_WAIT_SECONDS`), without counting a try. Few, found from the renders in progress.
      */
-    async claimDue(limit: number, now: Date, leaseMs: number, worker: string) {
-      // The posts are chosen first (in the order of the (status, scheduled_at) index, up to the limit),
-      // then their targets by post: written so that no plan has to visit every due post once per row.
-      const pick = sql`select t.id from post_targets t
-         where t.post_id = any(array(
-                 select p.id from posts p
-                  where p.status = 'scheduled' and p.scheduled_at <= ${now}
-                    and p.id not in (${RENDERS_IN_PROGRESS})
-                  order by p.scheduled_at limit ${limit}
-                    for update skip locked))
-           and t.status = 'pending' and t.next_attempt_at is null`;
-      // Their queued jobs go in the same statement: a queue fetch cannot take them for nothing.
-      return claim(pick, now, now, leaseMs, worker, { discardJobs: true });
+    async deferWaitingForRender(now: Date, until: Date) {
+      await db.execute(sql`update post_targets t set due_at = ${until}
+         where t.post_id in (${RENDERS_IN_PROGRESS}) and t.due_at <= ${now}
+           and t.status in ('pending', 'retrying')`);
     },
 
-    /** What became of a target we could not claim, to decide whether to look again later. */
-    async peek(targetId: string) {
-      const { rows } = (await db.execute(sql`
-        select t.status, t.lease_until, ${RENDER_WAITING} as waiting
-          from post_targets t where t.id = ${targetId}`)) as unknown as {
-        rows: { status: string; lease_until: string | Date | null; waiting: boolean }[];
-      };
-      const row = rows[0];
-      return (
-        row && {
-          status: row.status,
-          leaseUntil: row.lease_until ? new Date(row.lease_until) : null,
-          /** Due but held back until its post's edited video is ready. */
-          waitingForRender: row.waiting && (row.status === 'pending' || row.status === 'retrying'),
-        }
-      );
+    /** How long until the next target comes due (negative: one is due already), or null when none waits. */
+    async untilNextDue(): Promise<number | null> {
+      const { rows } = (await db.execute(
+        sql`select extract(epoch from (min(due_at) - now())) * 1000 as ms from post_targets where due_at is not null`,
+      )) as unknown as { rows: { ms: string | number | null }[] };
+      const ms = rows[0]?.ms;
+      return ms === null || ms === undefined ? null : Number(ms);
     },
 
     /** Keeps the claim alive while a long upload runs. */
     async extendLease(targetId: string, until: Date) {
       await db
         .update(postTargets)
-        .set({ leaseUntil: until })
+        .set({ leaseUntil: until, dueAt: until })
         .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing')));
     },
 
@@ -428,12 +395,12 @@ export function createPublishingRepo(
         .where(eq(postTargets.id, targetId));
     },
 
-    /** Records an attempt that will be tried again and moves the target on, with its next job. */
+    /**
+     * Records an attempt that will be tried again and moves the target on, due at its next try. The
+     * target first, as a claim locks it first (a claim taking over its lease waits for nothing).
+     */
     async retryLater(claim: ClaimedTarget, outcome: Retry, now: Date, latencyMs: number) {
       await transaction(db, async (tx) => {
-        await tx.execute(sql`update publish_attempts set outcome = 'retry', finished_at = ${now},
-            latency_ms = ${latencyMs}, error = ${outcome.error}, error_code = ${outcome.code}
-          where id = ${claim.attemptId}`);
         const moved = await tx
           .update(postTargets)
           .set({
@@ -441,32 +408,20 @@ export function createPublishingRepo(
             lastError: outcome.error,
             lastErrorCode: outcome.code,
             nextAttemptAt: outcome.at,
+            dueAt: outcome.at,
             leaseUntil: null,
             updatedAt: now,
           })
           .where(and(eq(postTargets.id, claim.targetId), eq(postTargets.status, 'publishing')))
           .returning({ id: postTargets.id });
+        await tx.execute(sql`update publish_attempts set outcome = 'retry', finished_at = ${now},
+            latency_ms = ${latencyMs}, error = ${outcome.error}, error_code = ${outcome.code}
+          where id = ${claim.attemptId}`);
         if (moved.length) await scheduler.schedule(tx, [claim.targetId], outcome.at);
       });
     },
 
     finishMany,
-
-    /**
-     * Targets that should be moving and are not: a claim whose lease ran out (its worker died), and due
-     * targets whose job is gone. Returns their ids and current job ids for the caller to check.
-     */
-    async stale(now: Date, dueBefore: Date) {
-      const { rows } = (await db.execute(sql`select t.id, t.status, t.job_id from post_targets t
-            where t.status = 'publishing' and t.lease_until < ${now}
-          union all
-          ${waitingTargetsDue(dueBefore, {
-            // One waiting for its render has a job that keeps looking (publisher.ts): no second one.
-            also: sql`not ${RENDER_WAITING}`,
-          })}
-          limit 5000`)) as unknown as { rows: { id: string; status: string; job_id: string | null }[] };
-      return rows.map((row) => ({ id: row.id, status: row.status, jobId: row.job_id }));
-    },
   };
 }
 export type PublishingRepo = ReturnType<typeof createPublishingRepo>;
