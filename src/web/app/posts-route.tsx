@@ -1,15 +1,25 @@
 import { ComposerAi } from '../features/ai/components/composer-ai';
 import { InsightsSummary } from '../features/ai/components/insights-summary';
+import { HashtagsButton } from '../features/hashtags/components/hashtags-button';
 import { ConnectReturn } from '../features/connections/components/connect-return';
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
 import { PostsSlotsProvider, type PostsSlots } from '../features/posts/components/posts-slots';
 import { PostsPage } from '../features/posts/components/posts-page';
+import { TemplatesButton } from '../features/templates/components/templates-button';
+import { InsertVariableSelect } from '../features/variables/components/insert-variable-select';
+import { WithVariables } from '../features/variables/components/with-variables';
+import { PostFormPartsProvider } from '../components/post-form/post-form-parts';
 import { LocaleDatesProvider } from './dates-provider';
+import { postFormParts } from './post-form-parts';
 
-/** The AI parts of the post manager come from the ai feature. */
+/** The post manager's parts from other features: AI, templates, saved texts (variables), hashtags. */
 const postsSlots: PostsSlots = {
   composerAi: ComposerAi,
   insights: InsightsSummary,
+  templates: TemplatesButton,
+  insertText: InsertVariableSelect,
+  hashtags: HashtagsButton,
+  withVariables: WithVariables,
 };
 
 /**
@@ -21,11 +31,13 @@ export function PostsRoute() {
   return (
     <LocaleDatesProvider>
       <PostsSlotsProvider value={postsSlots}>
-        <ConnectReturn />
-        <PostsPage
-          headerActions={<ManagePlatformsButton />}
-          manageAccounts={<ManagePlatformsButton size="sm" variant="subtle" />}
-        />
+        <PostFormPartsProvider value={postFormParts}>
+          <ConnectReturn />
+          <PostsPage
+            headerActions={<ManagePlatformsButton />}
+            manageAccounts={<ManagePlatformsButton size="sm" variant="subtle" />}
+          />
+        </PostFormPartsProvider>
       </PostsSlotsProvider>
     </LocaleDatesProvider>
   );

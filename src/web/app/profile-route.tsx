@@ -10,7 +10,7 @@ const AlertsCard = lazy(async () => ({
   default: (await import('../features/alerts/components/alerts-card')).AlertsCard,
 }));
 const MediaStorageCard = lazy(async () => ({
-  default: (await import('../features/posts/components/media-storage-card')).MediaStorageCard,
+  default: (await import('../features/media/components/media-storage-card')).MediaStorageCard,
 }));
 const WebhooksCard = lazy(async () => ({
   default: (await import('../features/webhooks/components/webhooks-card')).WebhooksCard,

@@ -6,13 +6,12 @@ import {
   RangeSlider,
   SegmentedControl,
   SimpleGrid,
-  Select,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPlus, IconVariable } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ASPECT_RATIOS,
@@ -23,29 +22,30 @@ import {
 import type { Variables } from '../../../../shared/api/variables.schemas';
 import { layoutVideo, nearestRatio } from '../../../../shared/video/layout';
 import { useMediaCapabilities } from '../api/get-media-capabilities';
-import { useVariables } from '../api/variables';
-import type { DraftMedia } from '../../../components/post-form/draft-media';
+import type { EditVideoProps } from '../../../components/post-form/post-form-parts';
 import { EditedVideoFrame, FILL_FRAME } from '../../../components/post-form/edited-video-frame';
-import { VariablesDialog } from './variables-dialog';
 
 type Caption = VideoEdits['captions'][number];
 const minutesSeconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 const newCaption = (): Caption => ({ text: '', position: 'bottom', style: 'light' });
 
-/** Edit Video: trim, frame and captions, on a copy that replaces the video's edits only on Done. */
+/**
+ * Edit Video: trim, frame and captions, on a copy that replaces the video's edits only on Done. The
+ * captions are drawn with `variables` filled in; `variableControls` (the variables feature's, given by the
+ * app) manage them and put one into the caption being written.
+ */
 export function EditVideoDialog({
   video,
   onDone,
   onClose,
-}: {
-  video: DraftMedia;
-  onDone: (edits: VideoEdits) => void;
-  onClose: () => void;
+  variables,
+  variableControls,
+}: EditVideoProps & {
+  variables: Variables;
+  variableControls?: (insert: (text: string) => void) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const variables = useVariables();
   const capabilities = useMediaCapabilities();
-  const values: Variables = variables.data ?? {};
   const duration = Math.max(0.1, Math.round((video.durationSeconds ?? 0) * 10) / 10);
   const [edits, setEdits] = useState<VideoEdits>(() => ({
     trim: video.edits?.trim ?? { start: 0, end: duration },
@@ -56,7 +56,6 @@ export function EditVideoDialog({
     captions: video.edits?.captions?.length ? video.edits.captions : [newCaption()],
   }));
   const [active, setActive] = useState(0);
-  const [managing, setManaging] = useState(false);
   const player = useRef<HTMLVideoElement>(null);
   const trim = edits.trim ?? { start: 0, end: duration };
 
@@ -73,7 +72,7 @@ export function EditVideoDialog({
   const layout = layoutVideo(
     { width: video.width ?? 1920, height: video.height ?? 1080, durationSeconds: duration },
     edits,
-    values,
+    variables,
   );
   const noFfmpeg = capabilities.data?.videoEditing === false;
   return (
@@ -174,25 +173,9 @@ export function EditVideoDialog({
             >
               {t('video.addCaption')}
             </Button>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconVariable size={14} />}
-              onClick={() => setManaging(true)}
-            >
-              {t('variables.manage')}
-            </Button>
-            <Select
-              size="xs"
-              placeholder={t('variables.insert')}
-              aria-label={t('variables.insert')}
-              data={Object.keys(values)}
-              value={null}
-              onChange={(name) =>
-                name && setCaption(active, { text: `${edits.captions[active]?.text ?? ''}{{${name}}}` })
-              }
-              w={170}
-            />
+            {variableControls?.((text) =>
+              setCaption(active, { text: `${edits.captions[active]?.text ?? ''}${text}` }),
+            )}
           </Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -206,7 +189,6 @@ export function EditVideoDialog({
           </Group>
         </Stack>
       </SimpleGrid>
-      {managing && <VariablesDialog onClose={() => setManaging(false)} />}
     </Modal>
   );
 }

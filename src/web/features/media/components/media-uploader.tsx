@@ -2,12 +2,9 @@ import { ActionIcon, Button, Card, FileButton, Group, Image, Loader, SimpleGrid,
 import { IconPencil, IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  IMAGE_EXTENSIONS,
-  type Media,
-  MEDIA_LIMITS,
-  type MediaKind,
-} from '../../../../shared/api/media.schemas';
+import { IMAGE_EXTENSIONS, MEDIA_LIMITS, type MediaKind } from '../../../../shared/api/media.schemas';
+import type { DraftMedia } from '../../../components/post-form/draft-media';
+import type { MediaUploadersProps } from '../../../components/post-form/post-form-parts';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -31,29 +28,19 @@ function precheck(file: File, kind: MediaKind): string | null {
   return null;
 }
 
-type Item = Media & { alt?: string };
-
-interface MediaUploaderProps<M extends Item> {
+interface MediaUploaderProps {
   kind: MediaKind;
-  items: M[];
-  onChange: (items: M[]) => void;
+  items: DraftMedia[];
+  onChange: (items: DraftMedia[]) => void;
   /** Videos only: opens the Edit Video dialog for one of them. */
-  onEdit?: (item: M) => void;
+  onEdit?: (item: DraftMedia) => void;
 }
 
 /**
  * The images uploader and the videos uploader side by side, over one ordered list of media (the
  * composer's and the recurring post dialog's): each kind is edited apart, the other kind kept.
  */
-export function MediaUploaders<M extends Item>({
-  media,
-  onChange,
-  onEditVideo,
-}: {
-  media: M[];
-  onChange: (media: M[]) => void;
-  onEditVideo: (item: M) => void;
-}) {
+export function MediaUploaders({ media, onChange, onEditVideo }: MediaUploadersProps) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       {(['image', 'video'] as const).map((kind) => (
@@ -70,7 +57,7 @@ export function MediaUploaders<M extends Item>({
 }
 
 /** Add Images / Add Videos: thumbnails (or players) two to four a row, remove one, or clear them all. */
-export function MediaUploader<M extends Item>({ kind, items, onChange, onEdit }: MediaUploaderProps<M>) {
+function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState<string[]>([]);
   const { maxFiles, maxMb } = MEDIA_LIMITS[kind];
@@ -89,7 +76,7 @@ export function MediaUploader<M extends Item>({ kind, items, onChange, onEdit }:
       }
       setUploading((u) => [...u, file.name]);
       try {
-        const media = (await uploadMedia({ file, kind })) as M;
+        const media = await uploadMedia({ file, kind });
         current = [...current, media];
         onChange(current);
         notify({ color: 'green', message: t('media.added', { file: file.name }) });

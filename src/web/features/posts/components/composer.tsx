@@ -6,6 +6,7 @@ import type { Editor } from '@tiptap/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
+import type { Variables } from '../../../../shared/api/variables.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
@@ -20,11 +21,10 @@ import { unreadyNetworks } from '../send-check';
 import { editedFacts } from '../../../../shared/video/layout';
 import { checkDraft, ComposerChecks } from '../../../components/post-form/composer-checks';
 import { ComposerTools } from './composer-tools';
-import { EditVideoDialog } from './edit-video-dialog';
-import { MediaUploaders } from './media-uploader';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
 import { PreviewDialog } from './preview-dialog';
+import { usePostFormParts } from '../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../components/post-form/post-editor';
 import { PublishProgress } from './publish-progress';
 import { SchedulePicker } from '../../../components/post-form/schedule-picker';
@@ -53,6 +53,9 @@ export const draftOf = (post: Post): Draft => ({
   media: post.media,
 });
 
+/** Without the variables feature, an edited video's preview fills its captions' `{{name}}` with nothing. */
+const NoVariables = ({ children }: { children: (variables: Variables) => ReactNode }) => children({});
+
 /**
  * Write a post, pick networks, then Post now, Schedule at the chosen time, or Save draft. The counter
  * and the problems follow each selected network's own rules as the user types. Sending to a network with
@@ -71,7 +74,8 @@ export function Composer({
   manageAccounts?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { composerAi: ComposerAi } = usePostsSlots();
+  const { composerAi: ComposerAi, withVariables: WithVariables = NoVariables } = usePostsSlots();
+  const { MediaUploaders, EditVideo } = usePostFormParts();
   const { data: profile } = useProfile();
   // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
   const zone = useTimeZone();
@@ -172,11 +176,13 @@ export function Composer({
           onChange={(content) => onChange({ ...draft, content })}
           onReady={onEditorReady}
         />
-        <MediaUploaders
-          media={draft.media}
-          onChange={(media) => onChange({ ...draft, media })}
-          onEditVideo={setEditingVideo}
-        />
+        {MediaUploaders && (
+          <MediaUploaders
+            media={draft.media}
+            onChange={(media) => onChange({ ...draft, media })}
+            onEditVideo={setEditingVideo}
+          />
+        )}
         <PlatformSelector
           value={draft.platforms}
           onChange={(platforms) => onChange({ ...draft, platforms })}
@@ -238,8 +244,8 @@ export function Composer({
           )}
         </Group>
       </Stack>
-      {editingVideo && (
-        <EditVideoDialog
+      {editingVideo && EditVideo && (
+        <EditVideo
           video={editingVideo}
           onClose={() => setEditingVideo(null)}
           onDone={(edits) => {
@@ -267,13 +273,18 @@ export function Composer({
         <PublishProgress key={id} id={id} onDone={stopWatching} />
       ))}
       {previewing && (
-        <PreviewDialog
-          content={draft.content}
-          platforms={draft.platforms}
-          media={draft.media}
-          accountType={accountType}
-          onClose={() => setPreviewing(false)}
-        />
+        <WithVariables>
+          {(variables) => (
+            <PreviewDialog
+              content={draft.content}
+              platforms={draft.platforms}
+              media={draft.media}
+              variables={variables}
+              accountType={accountType}
+              onClose={() => setPreviewing(false)}
+            />
+          )}
+        </WithVariables>
       )}
     </Card>
   );

@@ -1,5 +1,7 @@
-import { type ComponentType, createContext, useContext } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { Insights } from '../../../../shared/api/ai.schemas';
+import type { Template } from '../../../../shared/api/templates.schemas';
+import type { Variables } from '../../../../shared/api/variables.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
 
 /** What the composer hands to the AI actions it shows. */
@@ -16,14 +18,22 @@ export interface ComposerAiSlotProps {
 }
 
 /**
- * Another feature's parts inside the post manager, filled by the app's /posts route (decision 009:
- * features meet in the app layer), so the posts feature never imports the ai feature.
+ * Other features' parts inside the post manager, filled by the app's /posts route (decision 009:
+ * features meet in the app layer), so the posts feature imports none of them.
  */
 export interface PostsSlots {
   /** The composer's AI actions. */
   composerAi?: ComponentType<ComposerAiSlotProps>;
   /** A recurring post's stored AI insights (null: none yet). */
   insights?: ComponentType<{ insights: Insights | null }>;
+  /** The composer's Make Templates: a button whose dialog hands back the template chosen. */
+  templates?: ComponentType<{ onUse: (template: Template) => void }>;
+  /** The composer's Add Hashtags: a button whose dialog puts tags in at the cursor. */
+  hashtags?: ComponentType<{ insert: (text: string) => void }>;
+  /** The composer's insert-text picker: a saved text goes in at the cursor. */
+  insertText?: ComponentType<{ insert: (text: string) => void }>;
+  /** Hands the saved variables to the preview, which fills edited videos' captions with them. */
+  withVariables?: ComponentType<{ children: (variables: Variables) => ReactNode }>;
 }
 
 const PostsSlotsContext = createContext<PostsSlots>({});

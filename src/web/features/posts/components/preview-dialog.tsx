@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/platforms/rules';
 import { MEDIA_RULES } from '../../../../shared/platforms/media-rules';
 import { usesFontStyles } from '../../../../shared/rich-text';
+import type { Variables } from '../../../../shared/api/variables.schemas';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
 import { FontsNote } from '../../../components/post-form/fonts-note';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
@@ -22,6 +23,8 @@ interface PreviewProps {
   content: string;
   platforms: Platform[];
   media: DraftMedia[];
+  /** The saved variables, for edited videos' captions. */
+  variables: Variables;
   accountType: TwitterAccountType;
   onClose: () => void;
 }
@@ -30,7 +33,7 @@ interface PreviewProps {
  * One card per selected network: the post as that network's feed shows it, from the connected account,
  * with the text it receives, its own count, and the images and video it keeps.
  */
-export function PreviewDialog({ content, platforms, media, accountType, onClose }: PreviewProps) {
+export function PreviewDialog({ content, platforms, media, variables, accountType, onClose }: PreviewProps) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const text = htmlToText(content);
@@ -82,6 +85,7 @@ export function PreviewDialog({ content, platforms, media, accountType, onClose 
                   author={author}
                   text={text}
                   media={[...images.slice(0, maxImages), ...videos.slice(0, maxVideos)]}
+                  variables={variables}
                 />
                 {!text && !media.length && (
                   <Text size="sm" c="dimmed">

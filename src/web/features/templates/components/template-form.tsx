@@ -11,12 +11,12 @@ import {
   type Template,
   type TemplateWrite,
   TemplateWriteSchema,
-} from '../../../../../shared/api/templates.schemas';
-import { PLATFORMS } from '../../../../../shared/platforms/rules';
-import { applyFieldErrors, errorMessage, fieldError } from '../../../../lib/error-message';
-import { notify } from '../../../../lib/notify';
-import { useSaveTemplate } from '../../api/save-template';
-import { PLATFORM_NAMES } from '../../../../../shared/platforms/names';
+} from '../../../../shared/api/templates.schemas';
+import { PLATFORMS } from '../../../../shared/platforms/rules';
+import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useSaveTemplate } from '../api/save-template';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 
 type Values = {
   name: string;

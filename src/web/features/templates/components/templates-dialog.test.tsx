@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Template } from '../../../../../shared/api/templates.schemas';
-import { fakeApi, renderWithProviders } from '../../../../testing/render';
+import type { Template } from '../../../../shared/api/templates.schemas';
+import { fakeApi, renderWithProviders } from '../../../testing/render';
 import { TemplatesDialog } from './templates-dialog';
 
 const template = (i: number, category: Template['category'] = 'Promotions'): Template => ({

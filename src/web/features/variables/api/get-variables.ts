@@ -1,31 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Variables } from '../../../../shared/api/variables.schemas';
 import { api } from '../../../lib/api-client';
 
-// GET, PUT and DELETE /api/variables: one small resource, kept in one file.
-const variablesQueryKey = ['variables'] as const;
-type VariablesResponse = { data: Variables };
+/** GET, PUT and DELETE /api/variables all answer the whole set: the mutations write it here. */
+export const variablesQueryKey = ['variables'] as const;
+export type VariablesResponse = { data: Variables };
 
-export const useVariables = () =>
-  useQuery<Variables>({
-    queryKey: variablesQueryKey,
-    queryFn: () => api<VariablesResponse>('/variables').then((r) => r.data),
-  });
+export const getVariables = () => api<VariablesResponse>('/variables').then((r) => r.data);
 
-export const useSetVariable = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ name, value }: { name: string; value: string }) =>
-      api<VariablesResponse>(`/variables/${encodeURIComponent(name)}`, { method: 'PUT', body: { value } }),
-    onSuccess: ({ data }) => queryClient.setQueryData(variablesQueryKey, data),
-  });
-};
-
-export const useDeleteVariable = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) =>
-      api<VariablesResponse>(`/variables/${encodeURIComponent(name)}`, { method: 'DELETE' }),
-    onSuccess: ({ data }) => queryClient.setQueryData(variablesQueryKey, data),
-  });
-};
+/** The user's saved texts by name: inserted into posts, and filling `{{name}}` in video captions. */
+export const useVariables = () => useQuery<Variables>({ queryKey: variablesQueryKey, queryFn: getVariables });

@@ -9,7 +9,9 @@ import {
 } from '../../../../shared/api/variables.schemas';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useDeleteVariable, useSetVariable, useVariables } from '../api/variables';
+import { useDeleteVariable } from '../api/delete-variable';
+import { useVariables } from '../api/get-variables';
+import { useSetVariable } from '../api/set-variable';
 
 /** Manage Variables: name and value, add, and the list of name: value with edit and delete. */
 export function VariablesDialog({ onClose }: { onClose: () => void }) {

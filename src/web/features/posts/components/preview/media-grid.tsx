@@ -1,8 +1,8 @@
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { Variables } from '../../../../../shared/api/variables.schemas';
 import type { Platform } from '../../../../../shared/platforms/rules';
 import { layoutVideo, needsRender } from '../../../../../shared/video/layout';
-import { useVariables } from '../../api/variables';
 import type { DraftMedia } from '../../../../components/post-form/draft-media';
 import { EditedVideoFrame, FILL_FRAME } from '../../../../components/post-form/edited-video-frame';
 import classes from './network-post.module.css';
@@ -21,17 +21,16 @@ const TILES: Record<Platform, number> = {
 };
 
 /** The layout of a video that will be published edited (trimmed, reframed, captioned); else null. */
-function useEditedLayout(item: DraftMedia) {
-  const variables = useVariables();
+function editedLayout(item: DraftMedia, variables: Variables) {
   if (item.kind !== 'video' || !item.width || !item.height || item.durationSeconds === null) return null;
   const source = { width: item.width, height: item.height, durationSeconds: item.durationSeconds };
   if (!item.edits || !needsRender(source, item.edits)) return null;
-  return layoutVideo(source, item.edits, variables.data ?? {});
+  return layoutVideo(source, item.edits, variables);
 }
 
-function Tile({ item, more }: { item: DraftMedia; more: number }) {
+function Tile({ item, more, variables }: { item: DraftMedia; more: number; variables: Variables }) {
   const { t } = useTranslation();
-  const layout = useEditedLayout(item);
+  const layout = editedLayout(item, variables);
   const src = item.thumbnailUrl ?? (item.kind === 'image' ? item.url : null);
   const picture = src ? (
     <img
@@ -74,7 +73,15 @@ function Tile({ item, more }: { item: DraftMedia; more: number }) {
 }
 
 /** The post's images and videos laid out as the network's feed lays them out. */
-export function MediaGrid({ platform, items }: { platform: Platform; items: DraftMedia[] }) {
+export function MediaGrid({
+  platform,
+  items,
+  variables,
+}: {
+  platform: Platform;
+  items: DraftMedia[];
+  variables: Variables;
+}) {
   const { t } = useTranslation();
   if (!items.length) return null;
   const tiles = items.slice(0, TILES[platform]);
@@ -83,7 +90,12 @@ export function MediaGrid({ platform, items }: { platform: Platform; items: Draf
   return (
     <div className={classes.media} data-network={platform} data-count={tiles.length}>
       {tiles.map((item, i) => (
-        <Tile key={item.id} item={item} more={!carousel && i === tiles.length - 1 ? more : 0} />
+        <Tile
+          key={item.id}
+          item={item}
+          more={!carousel && i === tiles.length - 1 ? more : 0}
+          variables={variables}
+        />
       ))}
       {carousel && more > 0 && (
         <>

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../../shared/platforms/rules';
+import type { Variables } from '../../../../../shared/api/variables.schemas';
 import type { DraftMedia } from '../../../../components/post-form/draft-media';
 import type { Author } from './author';
 import { MediaGrid } from './media-grid';
@@ -22,6 +23,8 @@ interface PostProps {
   author: Author;
   text: string;
   media: DraftMedia[];
+  /** The saved variables, filling `{{name}}` in an edited video's captions. */
+  variables: Variables;
 }
 
 // The feed's own action bar, drawn for the likeness only: these are pictures, not controls.
@@ -67,7 +70,7 @@ function Face({ author, size }: { author: Author; size: number }) {
 }
 
 /** A post as it will look in the network's feed: its author line, text, link colour, images and fold. */
-export function NetworkPost({ platform, author, text, media }: PostProps) {
+export function NetworkPost({ platform, author, text, media, variables }: PostProps) {
   const { t } = useTranslation();
   const body = text ? <PostText platform={platform} text={text} /> : null;
 
@@ -82,7 +85,7 @@ export function NetworkPost({ platform, author, text, media }: PostProps) {
             <span className={classes.meta}>· {t('networkPreview.justNow')}</span>
           </div>
           {body}
-          <MediaGrid platform={platform} items={media} />
+          <MediaGrid platform={platform} items={media} variables={variables} />
           <LinkCard text={text} media={media} />
           <Actions platform={platform} />
         </div>
@@ -97,7 +100,7 @@ export function NetworkPost({ platform, author, text, media }: PostProps) {
           <span className={classes.name}>{author.name}</span>
         </div>
         {media.length ? (
-          <MediaGrid platform={platform} items={media} />
+          <MediaGrid platform={platform} items={media} variables={variables} />
         ) : (
           <div className={classes.missing}>{t('networkPreview.needsMedia', { platform: 'Instagram' })}</div>
         )}
@@ -110,7 +113,7 @@ export function NetworkPost({ platform, author, text, media }: PostProps) {
     return (
       <div className={classes.post} data-network={platform} data-layout="vertical">
         {media.length ? (
-          <MediaGrid platform={platform} items={media} />
+          <MediaGrid platform={platform} items={media} variables={variables} />
         ) : (
           <div className={classes.missing}>{t('networkPreview.needsMedia', { platform: 'TikTok' })}</div>
         )}
@@ -134,7 +137,7 @@ export function NetworkPost({ platform, author, text, media }: PostProps) {
         </div>
       </div>
       {body}
-      <MediaGrid platform={platform} items={media} />
+      <MediaGrid platform={platform} items={media} variables={variables} />
       <LinkCard text={text} media={media} />
       <Actions platform={platform} />
     </div>

@@ -11,9 +11,8 @@ import { useSaveRecurringPost } from '../../api/save-recurring-post';
 import type { PlatformProblem } from '../../../../../shared/platforms/validate';
 import { checkDraft, ComposerChecks, problemText } from '../../../../components/post-form/composer-checks';
 import type { DraftMedia } from '../../../../components/post-form/draft-media';
-import { EditVideoDialog } from '../edit-video-dialog';
-import { MediaUploaders } from '../media-uploader';
 import { PlatformSelector } from '../../../../components/post-form/platform-selector';
+import { usePostFormParts } from '../../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../../components/post-form/post-editor';
 import { NextOccurrences } from './next-occurrences';
 import {
@@ -46,6 +45,7 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
   const zone = useTimeZone();
   const { data: profile } = useProfile();
   const save = useSaveRecurringPost();
+  const { MediaUploaders, EditVideo } = usePostFormParts();
   const [form, setForm] = useState<RecurringForm>(() => (post ? formOf(post, zone) : emptyForm()));
   const [errors, setErrors] = useState<FormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -116,11 +116,13 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
                 message={errors.content && t(errors.content, { max: RECURRING_CONTENT_MAX })}
               />
             </div>
-            <MediaUploaders
-              media={form.media}
-              onChange={(media) => change({ media })}
-              onEditVideo={setEditingVideo}
-            />
+            {MediaUploaders && (
+              <MediaUploaders
+                media={form.media}
+                onChange={(media) => change({ media })}
+                onEditVideo={setEditingVideo}
+              />
+            )}
             <FieldError id="recurring-media-error" message={errors.media && t(errors.media)} />
             <div>
               <PlatformSelector value={form.platforms} onChange={(platforms) => change({ platforms })} />
@@ -154,8 +156,8 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
           </Stack>
         </form>
       </Container>
-      {editingVideo && (
-        <EditVideoDialog
+      {editingVideo && EditVideo && (
+        <EditVideo
           video={editingVideo}
           onClose={() => setEditingVideo(null)}
           onDone={(edits) => {

@@ -1,0 +1,26 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconHash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashtagDialog } from './hashtag-dialog';
+
+/** The composer's Add Hashtags: the button and its dialog, which puts tags in at the cursor (`insert`). */
+export function HashtagsButton({ insert }: { insert: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip label={t('hashtags.tooltip')} openDelay={1000}>
+        <ActionIcon
+          variant="light"
+          size="lg"
+          aria-label={t('hashtags.tooltip')}
+          onClick={() => setOpen(true)}
+        >
+          <IconHash size={18} />
+        </ActionIcon>
+      </Tooltip>
+      {open && <HashtagDialog onInsert={insert} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
