@@ -7,7 +7,7 @@ import { join } from 'node:path';
 
 const BENCHES = [
   ['bench', 'bundle budget, startup and memory'],
-  ['bench:posts', 'calendar range API'],
+  ['bench:posts', 'calendar range API, scheduling a post'],
   ['bench:calendar', 'calendar render in Chromium'],
   ['bench:publish', 'publishing: punctuality, bursts, scale-out'],
   ['bench:video', 'video render'],
