@@ -10,7 +10,7 @@ import {
   SignInBodySchema,
 } from '../../shared/api/auth.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
-import { AppError } from '../http/errors';
+import { AppError, libraryRefusal } from '../http/errors';
 import type { Auth } from './auth';
 import type { DeviceCookies } from './device-cookie';
 import type { ResetTokensRepo } from './reset-tokens.repo';
@@ -96,11 +96,7 @@ export async function forward(
   }
   if (response.status >= 400) {
     const error = (json ?? {}) as { code?: string; message?: string };
-    throw new AppError(
-      response.status,
-      error.code ?? 'AUTH_ERROR',
-      error.message ?? 'Authentication failed.',
-    );
+    throw libraryRefusal(response.status, error.code, error.message ?? 'Authentication failed.');
   }
   return { status: response.status, json };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { FastifyBaseLogger } from 'fastify';
+import { connectErrorCode } from '../../shared/api/error-codes';
 import type { Profile } from '../../shared/api/users.schemas';
 import { PLATFORMS, type Platform, type TwitterAccountType } from '../../shared/platforms/rules';
 import type { SessionUser } from '../auth/session';
@@ -49,7 +50,7 @@ export const needsReconnect = (platform: Platform) =>
 function connectError(platform: Platform, error: unknown): AppError {
   if (error instanceof PlatformError) {
     const status = error.kind === 'transient' ? 502 : 400;
-    return new AppError(status, error.options.code?.toUpperCase() ?? 'CONNECT_FAILED', error.message, {
+    return new AppError(status, connectErrorCode(error.options.code), error.message, {
       params: { platform: PLATFORM_NAMES[platform] },
     });
   }

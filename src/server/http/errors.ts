@@ -2,27 +2,60 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  type ApiErrorCode,
+  type ApiErrorParam,
+  type ApiErrorStatus,
+  isApiErrorCode,
+} from '../../shared/api/error-codes';
 import type { ApiError } from '../../shared/api/errors.schemas';
 
-/** An error a service throws on purpose: its status, code and message reach the client as they are. */
-export class AppError extends Error {
+type Params = NonNullable<ApiError['params']>;
+type Extra = Pick<ApiError, 'fields' | 'retryAfterSeconds' | 'problems' | 'params'>;
+/** A code whose text has placeholders must be thrown with their values (error-codes.ts `params`). */
+type ExtraArgument<C extends ApiErrorCode> = [ApiErrorParam<C>] extends [never]
+  ? [extra?: Extra]
+  : [extra: Extra & { params: Record<ApiErrorParam<C>, string | number> & Params }];
+
+/**
+ * An error a service throws on purpose: its status, code and message reach the client as they are. The
+ * code is one of the vocabulary (shared/api/error-codes.ts) and the status one that code comes with.
+ */
+export class AppError<C extends ApiErrorCode = ApiErrorCode> extends Error {
+  readonly extra: Extra;
+
   constructor(
-    readonly statusCode: number,
-    readonly code: string,
+    readonly statusCode: ApiErrorStatus<C>,
+    readonly code: C,
     message: string,
-    readonly extra: Pick<ApiError, 'fields' | 'retryAfterSeconds' | 'problems' | 'params'> = {},
+    ...[extra = {}]: ExtraArgument<C>
   ) {
     super(message);
+    this.extra = extra;
   }
 }
 
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} was not found.`);
 
 /**
+ * The auth library's refusal as it answered it: its status, and its code when the vocabulary has it,
+ * else AUTH_ERROR. A 5xx of the library is a bug of ours to log, not a refusal to pass on.
+ */
+export function libraryRefusal(status: number, code: string | undefined, message: string): Error {
+  if (status >= 500) return new Error(`the auth library answered ${status}: ${code ?? ''} ${message}`);
+  // The library chose the status; error-codes.ts lists the ones its codes come with.
+  return new AppError(
+    status as ApiErrorStatus<ApiErrorCode>,
+    isApiErrorCode(code) ? code : 'AUTH_ERROR',
+    message,
+  );
+}
+
+/**
  * The refusals of Fastify's router, before any route runs, in words of ours (its own messages repeat the
  * whole URL, which may be kilobytes long).
  */
-const FRAMEWORK_ERRORS: Record<string, Pick<ApiError, 'code' | 'message'>> = {
+const FRAMEWORK_ERRORS: Partial<Record<string, Pick<ApiError, 'code' | 'message'>>> = {
   FST_ERR_BAD_URL: { code: 'BAD_URL', message: 'The URL has a percent-encoding that is not UTF-8.' },
   FST_ERR_MAX_PARAM_LENGTH: {
     code: 'PARAMETER_TOO_LONG',
@@ -60,16 +93,31 @@ function toApiError(error: FastifyError | AppError, logBug: (error: unknown) => 
     };
   }
   // Fastify's own client errors (bad JSON, body too large, wrong content type) and better-auth's keep
-  // their status; better-auth puts its code in `body`.
+  // their status; better-auth puts its code in `body`. A code outside the vocabulary (Fastify's FST_…)
+  // is named by the status.
   const framework = FRAMEWORK_ERRORS[error.code];
   if (framework) return { statusCode: status, ...framework };
   const body = (error as { body?: { code?: string; message?: string } }).body;
+  const code = body?.code ?? error.code;
   return {
     statusCode: status,
-    code: body?.code ?? error.code ?? 'BAD_REQUEST',
+    code: isApiErrorCode(code) ? code : (CODE_OF_STATUS[status] ?? 'BAD_REQUEST'),
     message: body?.message ?? error.message,
   };
 }
+
+/** The code of a client error whose own code is not one of ours; any other 4xx is a BAD_REQUEST. */
+const CODE_OF_STATUS: Partial<Record<number, ApiErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  413: 'BODY_TOO_LARGE',
+  414: 'PARAMETER_TOO_LONG',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  431: 'HEADERS_TOO_LARGE',
+};
 
 function sendApiError(reply: FastifyReply, answer: ApiError) {
   // A client told to wait is told how long in the standard header too, as the rate-limit plugin does.
@@ -101,7 +149,7 @@ export const frameworkErrors = (error: FastifyError, request: FastifyRequest, re
  */
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [statusCode, code, message] =
+  const [statusCode, code, message]: [number, ApiErrorCode, string] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'HEADERS_TOO_LARGE', 'The URL and headers of a request may take at most 16 KB.']
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'

@@ -69,7 +69,7 @@ export function assertPublishable(
   contentHtml: string,
   media: MediaFacts,
   platforms: Platform[],
-  incomplete: { code: string; message: string },
+  incomplete: { code: 'POST_INCOMPLETE' | 'RECURRING_INCOMPLETE'; message: string },
 ) {
   const text = htmlToText(contentHtml);
   const noContent = !text.trim() && !media.length;

@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '../../shared/api/error-codes';
 import type { ApiToken, CreateTokenInput, CreatedToken, TokenState } from '../../shared/api/tokens.schemas';
 import { canManageUsers, toRole } from '../../shared/roles';
 import type { AuditRepo } from '../audit/audit.repo';
@@ -11,7 +12,7 @@ import { LAST_USED_EVERY_MS, type TokenRow, type TokenWithOwner, type TokensRepo
 export const USABLE_TOKENS_MAX = 50;
 const DAY_MS = 86_400_000;
 
-const tokenError = (code: string, message: string) => new AppError(401, code, message);
+const tokenError = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
 
 export interface TokensServiceDeps {
   repo: TokensRepo;

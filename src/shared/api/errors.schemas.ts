@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { API_ERROR_CODE_LIST } from './error-codes';
 
 /**
  * Every error the API sends has this shape. `fields` maps a request field to an i18n key naming what is
@@ -6,7 +7,8 @@ import { z } from 'zod';
  */
 export const ApiErrorSchema = z.object({
   statusCode: z.number().int(),
-  code: z.string(),
+  /** One of the vocabulary in error-codes.ts, which says what each means and when it comes. */
+  code: z.enum(API_ERROR_CODE_LIST),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
   retryAfterSeconds: z.number().int().optional(),

@@ -1,5 +1,12 @@
 import type { ApiError } from '../../shared/api/errors.schemas';
 
+/**
+ * An error body as the client reads it: the server's `code` is one of shared/api/error-codes.ts, but a
+ * server of another version may send one this app does not know, and the client has two of its own:
+ * NETWORK_ERROR (no answer) and HTTP_ERROR (an answer that is not an ApiError).
+ */
+type ErrorBody = Omit<ApiError, 'code'> & { code: string };
+
 /** A failed API call, carrying the server's ApiError body (or a network failure as status 0). */
 export class ApiRequestError extends Error {
   readonly status: number;
@@ -10,7 +17,7 @@ export class ApiRequestError extends Error {
   /** POST_NOT_PUBLISHABLE: what each network would refuse (shared/platforms/validate.ts's problems). */
   readonly problems?: Record<string, unknown>[];
 
-  constructor(body: ApiError) {
+  constructor(body: ErrorBody) {
     super(body.message);
     this.status = body.statusCode;
     this.code = body.code;
@@ -54,7 +61,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const data: unknown = text ? safeJson(text) : null;
   if (response.ok) return data as T;
   if (response.status === 401 && !options.expectUnauthorized) onUnauthorized?.();
-  const body = (data && typeof data === 'object' ? data : {}) as Partial<ApiError>;
+  const body = (data && typeof data === 'object' ? data : {}) as Partial<ErrorBody>;
   throw new ApiRequestError({
     statusCode: response.status,
     code: body.code ?? 'HTTP_ERROR',

@@ -1,59 +1,125 @@
 import type { TFunction } from 'i18next';
 import type { FieldErrors, FieldValues, Path } from 'react-hook-form';
+import { type ApiErrorCode, isApiErrorCode } from '../../shared/api/error-codes';
 import { ApiRequestError } from './api-client';
 
-// Server error codes the UI explains in the reader's language; anything else falls back to `fallbackKey`.
-const CODE_KEYS: Record<string, string> = {
+/**
+ * The words of every API error code (shared/api/error-codes.ts) as i18n keys: the type makes the list
+ * complete, and error-message.test.ts that each key has a text in every locale using only the `params`
+ * the server sends with the code.
+ */
+export const CODE_KEYS: Record<ApiErrorCode, string> = {
+  // The frame.
+  VALIDATION_ERROR: 'errors.validation',
+  BAD_REQUEST: 'errors.badRequest',
+  BAD_URL: 'errors.badUrl',
+  NOT_FOUND: 'errors.notFound',
+  REQUEST_TIMEOUT: 'errors.requestTimeout',
+  BODY_TOO_LARGE: 'errors.bodyTooLarge',
+  PARAMETER_TOO_LONG: 'errors.parameterTooLong',
+  UNSUPPORTED_MEDIA_TYPE: 'errors.unsupportedMediaType',
+  RATE_LIMITED: 'errors.rateLimited',
+  HEADERS_TOO_LARGE: 'errors.headersTooLarge',
+  INTERNAL_ERROR: 'errors.internal',
+  DATABASE_UNAVAILABLE: 'errors.databaseUnavailable',
+  // Who is calling.
+  UNAUTHORIZED: 'errors.sessionExpired',
+  FORBIDDEN: 'admin.notAuthorized',
+  FORBIDDEN_ORIGIN: 'errors.forbiddenOrigin',
+  SESSION_REQUIRED: 'errors.sessionRequired',
+  TOKEN_INVALID: 'errors.tokenInvalid',
+  TOKEN_REVOKED: 'errors.tokenRevoked',
+  TOKEN_EXPIRED: 'errors.tokenExpired',
+  ACCOUNT_DISABLED: 'login.banned',
+  // Sign-in and passwords, the auth library's codes included.
+  ACCOUNT_LOCKED: 'login.locked',
+  PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',
+  OIDC_NOT_CONFIGURED: 'errors.oidcNotConfigured',
+  WRONG_CURRENT_PASSWORD: 'profile.currentPasswordWrong',
+  ADMIN_EXISTS: 'setup.alreadyExists',
+  AUTH_ERROR: 'errors.authFailed',
   INVALID_EMAIL_OR_PASSWORD: 'login.invalidCredentials',
   BANNED_USER: 'login.banned',
-  PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',
-  RATE_LIMITED: 'errors.rateLimited',
-  NETWORK_ERROR: 'errors.network',
-  ADMIN_EXISTS: 'setup.alreadyExists',
+  FAILED_TO_CREATE_SESSION: 'errors.sessionNotCreated',
   INVALID_TOKEN: 'resetPassword.invalidToken',
-  VALIDATION_ERROR: 'errors.validation',
-  FORBIDDEN: 'admin.notAuthorized',
+  USER_NOT_FOUND: 'errors.userNotFound',
+  PASSWORD_TOO_SHORT: 'errors.passwordTooShort',
+  PASSWORD_TOO_LONG: 'errors.passwordTooLong',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'trials.emailTaken',
+  // Users and trials.
   LAST_SUPER_ADMIN: 'users.lastSuperAdmin',
+  NOT_A_TRIAL: 'users.notATrial',
   EMAIL_TAKEN: 'trials.emailTaken',
   ALREADY_DECIDED: 'trials.alreadyDecided',
-  NOT_A_TRIAL: 'users.notATrial',
-  MEDIA_TOO_LARGE: 'media.tooLarge',
-  MEDIA_UNREADABLE: 'media.failed',
-  MEDIA_TOO_MANY_PIXELS: 'media.tooManyPixels',
-  MEDIA_VIDEO_TOO_LONG: 'media.videoTooLong',
-  MEDIA_VIDEO_FRAME_TOO_LARGE: 'media.videoFrameTooLarge',
-  MEDIA_VIDEO_FRAME_RATE: 'media.videoFrameRate',
+  TRIAL_ENDED: 'trialBanner.endedShort',
+  // Posts.
+  POST_INCOMPLETE: 'composer.incomplete',
+  RECURRING_INCOMPLETE: 'recurring.fillRequired',
+  POST_NOT_PUBLISHABLE: 'errors.notPublishable',
+  POST_LOCKED: 'calendar.locked',
+  NOT_SCHEDULED: 'errors.notScheduled',
+  NOTHING_TO_RETRY: 'postDetail.nothingToRetry',
   TOO_MANY_FILES: 'media.tooMany',
   // The caps on what a user keeps (params.max).
   TOO_MANY_RECURRING_POSTS: 'recurring.tooMany',
   TOO_MANY_TEMPLATES: 'templates.tooMany',
   TOO_MANY_VARIABLES: 'variables.tooMany',
   TOO_MANY_HASHTAGS: 'hashtags.tooMany',
+  TOO_MANY_WEBHOOKS: 'webhooks.tooMany',
+  TOO_MANY_TOKENS: 'apiTokens.tooMany',
+  // Media.
+  MEDIA_TYPE: 'errors.mediaType',
+  MEDIA_TOO_LARGE: 'media.tooLarge',
+  MEDIA_UNREADABLE: 'media.failed',
+  MEDIA_TOO_MANY_PIXELS: 'media.tooManyPixels',
+  MEDIA_VIDEO_TOO_LONG: 'media.videoTooLong',
+  MEDIA_VIDEO_FRAME_TOO_LARGE: 'media.videoFrameTooLarge',
+  MEDIA_VIDEO_FRAME_RATE: 'media.videoFrameRate',
   QUOTA_EXCEEDED: 'media.quotaExceeded',
   UPLOAD_RATE_LIMITED: 'media.uploadRateLimited',
-  TRIAL_ENDED: 'trialBanner.endedShort',
-  POST_INCOMPLETE: 'composer.incomplete',
-  POST_LOCKED: 'calendar.locked',
-  NOTHING_TO_RETRY: 'postDetail.nothingToRetry',
+  NOT_MULTIPART: 'errors.notMultipart',
+  MALFORMED_MULTIPART: 'errors.malformedUpload',
+  STORAGE_UNAVAILABLE: 'errors.storageUnavailable',
+  // Social accounts; a network's own trouble while connecting (the server names it in params.platform).
+  NOT_OAUTH: 'errors.notOauth',
   NOT_CONFIGURED: 'connections.errors.notConfigured',
   NOT_CONNECTED: 'connections.errors.notConnected',
-  MAIN_PASSWORD: 'connections.errors.mainPassword',
-  BAD_CREDENTIALS: 'connections.errors.badCredentials',
-  HANDLE_NOT_FOUND: 'connections.errors.handleNotFound',
-  // A network's own trouble while connecting (the server names it in params.platform).
+  CONNECT_FAILED: 'errors.connectFailed',
   TIMEOUT: 'networkErrors.timeout',
   UNREACHABLE: 'networkErrors.unreachable',
   SERVER_ERROR: 'networkErrors.server_error',
   UNEXPECTED_ANSWER: 'networkErrors.unexpected_answer',
+  MAIN_PASSWORD: 'connections.errors.mainPassword',
+  BAD_CREDENTIALS: 'connections.errors.badCredentials',
+  HANDLE_NOT_FOUND: 'connections.errors.handleNotFound',
+  // Webhooks.
+  WEBHOOK_URL_REFUSED: 'errors.webhookUrlRefused',
+  WEBHOOK_DISABLED: 'webhooks.testDisabled',
+  // The AI helpers (features/ai words them for the call that failed; these are the general words).
+  ai_not_configured: 'ai.notConfigured',
+  ai_failed: 'errors.aiFailed',
+  ai_invalid_response: 'errors.aiInvalidResponse',
+  rate_limited: 'errors.rateLimited',
 };
+
+/**
+ * The i18n key of an error code: the API's, or the client's own NETWORK_ERROR. Undefined for HTTP_ERROR
+ * (an answer that is not ours) and for a code of a newer server, which the caller words its own way.
+ */
+export function errorKey(code: string): string | undefined {
+  if (isApiErrorCode(code)) return CODE_KEYS[code];
+  return code === 'NETWORK_ERROR' ? 'errors.network' : undefined;
+}
+
+/** The values of the code's text: the server's params, and the minutes of a locked sign-in. */
+const valuesOf = (error: ApiRequestError) =>
+  error.code === 'ACCOUNT_LOCKED'
+    ? { ...error.params, minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) }
+    : error.params;
 
 export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors.generic'): string {
   if (!(error instanceof ApiRequestError)) return t(fallbackKey);
-  if (error.code === 'ACCOUNT_LOCKED') {
-    return t('login.locked', { minutes: Math.max(1, Math.ceil((error.retryAfterSeconds ?? 60) / 60)) });
-  }
-  const key = CODE_KEYS[error.code];
-  return key ? t(key, error.params) : t(fallbackKey, error.params);
+  return t(errorKey(error.code) ?? fallbackKey, valuesOf(error));
 }
 
 /**
@@ -63,7 +129,7 @@ export function errorMessage(t: TFunction, error: unknown, fallbackKey = 'errors
  */
 export function failureText(t: TFunction, error: unknown, fallbackKey: string): string {
   if (error instanceof ApiRequestError) {
-    if (error.code === 'ACCOUNT_LOCKED' || CODE_KEYS[error.code]) return errorMessage(t, error, fallbackKey);
+    if (errorKey(error.code)) return errorMessage(t, error, fallbackKey);
     return error.message || t(fallbackKey);
   }
   if (error instanceof Error && error.message) return error.message;
