@@ -1,21 +1,22 @@
+import { lazy } from 'react';
+import { PostFormPartsProvider } from '../components/post-form/post-form-parts';
 import { ComposerAi } from '../features/ai/components/composer-ai';
-import { InsightsSummary } from '../features/ai/components/insights-summary';
-import { HashtagsButton } from '../features/hashtags/components/hashtags-button';
 import { ConnectReturn } from '../features/connections/components/connect-return';
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
-import { PostsSlotsProvider, type PostsSlots } from '../features/posts/components/posts-slots';
+import { HashtagsButton } from '../features/hashtags/components/hashtags-button';
 import { PostsPage } from '../features/posts/components/posts-page';
+import { PostsSlotsProvider, type PostsSlots } from '../features/posts/components/posts-slots';
 import { TemplatesButton } from '../features/templates/components/templates-button';
 import { InsertVariableSelect } from '../features/variables/components/insert-variable-select';
 import { WithVariables } from '../features/variables/components/with-variables';
-import { PostFormPartsProvider } from '../components/post-form/post-form-parts';
 import { LocaleDatesProvider } from './dates-provider';
 import { postFormParts } from './post-form-parts';
+
+const RecurringTab = lazy(() => import('./recurring-tab').then((m) => ({ default: m.RecurringTab })));
 
 /** The post manager's parts from other features: AI, templates, saved texts (variables), hashtags. */
 const postsSlots: PostsSlots = {
   composerAi: ComposerAi,
-  insights: InsightsSummary,
   templates: TemplatesButton,
   insertText: InsertVariableSelect,
   hashtags: HashtagsButton,
@@ -23,7 +24,8 @@ const postsSlots: PostsSlots = {
 };
 
 /**
- * /posts: the post manager, with Manage Platforms, and where a network's consent page sends the user back.
+ * /posts: the post manager, with Manage Platforms and the recurring posts, and where a network's consent
+ * page sends the user back.
  * Its date pickers get the UI language here, so the home route's bundle
  * carries none of @mantine/dates.
  */
@@ -36,6 +38,7 @@ export function PostsRoute() {
           <PostsPage
             headerActions={<ManagePlatformsButton />}
             manageAccounts={<ManagePlatformsButton size="sm" variant="subtle" />}
+            recurring={<RecurringTab />}
           />
         </PostFormPartsProvider>
       </PostsSlotsProvider>

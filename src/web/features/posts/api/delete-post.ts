@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 
 export const deletePost = (id: string) => api<null>(`/posts/${id}`, { method: 'DELETE' });
 

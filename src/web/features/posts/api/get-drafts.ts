@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DraftList } from '../../../../shared/api/drafts.schemas';
 import { api } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 
 const PAGE = 20;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Post } from '../../../../shared/api/posts.schemas';
 import { api, ApiRequestError } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 
 export const getPost = (id: string) => api<Post>(`/posts/${id}`);
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { api } from '../../../lib/api-client';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 
-export const postsQueryKey = ['posts'] as const;
 /** Every calendar range kept (not the single posts, which sit under `postsQueryKey` too). */
 export const postsRangesKey = [...postsQueryKey, 'range'] as const;
 export const postsRangeKey = (from: string, to: string) => [...postsRangesKey, from, to] as const;

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarPost, Post } from '../../../../shared/api/posts.schemas';
 import { api } from '../../../lib/api-client';
 import { cachedTimeZone, fromZonedWallClock, toZonedWallClock } from '../../../lib/time-zone';
-import { postsQueryKey, postsRangesKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
+import { postsRangesKey } from './get-posts';
 
 export const reschedulePost = ({ id, date }: { id: string; date: string }) =>
   api<Post>(`/posts/${id}/reschedule`, { method: 'POST', body: { date } });

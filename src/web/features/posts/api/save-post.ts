@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
 import { api } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 
 /** Creates a post, or rewrites one when `id` is given. */
 export const savePost = ({ id, body }: { id?: string; body: PostWrite }) =>

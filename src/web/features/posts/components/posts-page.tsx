@@ -8,10 +8,6 @@ import { Composer, type Draft, draftOf, emptyDraft } from './composer';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
 import { type PostDialog, PostLists } from './post-lists';
 
-// Its own chunk, loaded when the Recurring Posts tab is first opened.
-const RecurringPosts = lazy(() =>
-  import('./recurring/recurring-posts').then((m) => ({ default: m.RecurringPosts })),
-);
 const PostDetailDialog = lazy(() =>
   import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })),
 );
@@ -29,7 +25,8 @@ const withParam = (current: URLSearchParams, name: string, value: string | null)
 
 /**
  * The post manager, as the spec's two tabs: Single Post (the composer above the Content Calendar and the
- * Drafts list) and Recurring Posts. `headerActions` is what the app puts beside the title (Manage
+ * Drafts list) and Recurring Posts (`recurring`, the recurring feature's, shown once its tab is open:
+ * the app gives it as a lazy chunk). `headerActions` is what the app puts beside the title (Manage
  * Platforms); `manageAccounts` is what the composer offers when a selected network has no usable account
  * (Manage Platforms again, smaller). `?edit=<id>` opens that post in the composer (the dashboard links
  * here), `?tab=drafts` shows the drafts, `?view=recurring` the recurring posts.
@@ -37,9 +34,11 @@ const withParam = (current: URLSearchParams, name: string, value: string | null)
 export function PostsPage({
   headerActions,
   manageAccounts,
+  recurring,
 }: {
   headerActions?: ReactNode;
   manageAccounts?: ReactNode;
+  recurring?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(emptyDraft);
@@ -130,7 +129,7 @@ export function PostsPage({
                   </Center>
                 }
               >
-                <RecurringPosts />
+                {recurring}
               </Suspense>
             )}
           </Tabs.Panel>

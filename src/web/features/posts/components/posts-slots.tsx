@@ -1,5 +1,4 @@
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
-import type { Insights } from '../../../../shared/api/ai.schemas';
 import type { Template } from '../../../../shared/api/templates.schemas';
 import type { Variables } from '../../../../shared/api/variables.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
@@ -24,8 +23,6 @@ export interface ComposerAiSlotProps {
 export interface PostsSlots {
   /** The composer's AI actions. */
   composerAi?: ComponentType<ComposerAiSlotProps>;
-  /** A recurring post's stored AI insights (null: none yet). */
-  insights?: ComponentType<{ insights: Insights | null }>;
   /** The composer's Make Templates: a button whose dialog hands back the template chosen. */
   templates?: ComponentType<{ onUse: (template: Template) => void }>;
   /** The composer's Add Hashtags: a button whose dialog puts tags in at the cursor. */

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { profileQueryKey } from '../../../../lib/session';
-import { mediaItem, profileIn, RECURRING_ID, recurringPost } from '../../../../testing/recurring';
-import { fakeApi, renderWithProviders, testQueryClient } from '../../../../testing/render';
-import { InsightsSummary } from '../../../ai/components/insights-summary';
-import { PostsSlotsProvider } from '../posts-slots';
-import { RecurringPosts } from './recurring-posts';
+import type { RecurringPost } from '../../shared/api/recurring.schemas';
+import { profileQueryKey } from '../lib/session';
+import { mediaItem, profileIn, RECURRING_ID, recurringPost } from '../testing/recurring';
+import { fakeApi, renderWithProviders, testQueryClient } from '../testing/render';
+import { RecurringTab } from './recurring-tab';
 
 const OTHER_ID = '7c6b5a49-3827-4a16-b5f4-e3d2c1b0a998';
 
@@ -20,13 +18,8 @@ function show(list: RecurringPost[], routes: Parameters<typeof fakeApi>[0] = {})
   const client = testQueryClient();
   // New York: 15:00 UTC on 5 January 2030 is 10:00 there.
   client.setQueryData(profileQueryKey, profileIn('America/New_York'));
-  // The AI insights come through the slot the app's /posts route fills.
-  renderWithProviders(
-    <PostsSlotsProvider value={{ insights: InsightsSummary }}>
-      <RecurringPosts />
-    </PostsSlotsProvider>,
-    { client },
-  );
+  // As the app shows the tab: the AI insights come from the ai feature.
+  renderWithProviders(<RecurringTab />, { client });
   return api;
 }
 const item = (name: RegExp) => screen.findByRole('listitem', { name });

@@ -3,13 +3,13 @@ import {
   type RecurringPost,
   type RecurringWrite,
   RecurringWriteSchema,
-} from '../../../../../shared/api/recurring.schemas';
-import { htmlToText } from '../../../../../shared/platforms/html-to-text';
-import type { Platform } from '../../../../../shared/platforms/rules';
-import type { RecurrenceRule } from '../../../../../shared/recurrence';
-import { zonedDayRange } from '../../../../../shared/time/zoned-day';
-import { fromZonedWallClock, zonedDayKey } from '../../../../lib/time-zone';
-import { type DraftMedia, mediaWrite } from '../../../../components/post-form/draft-media';
+} from '../../../../shared/api/recurring.schemas';
+import { htmlToText } from '../../../../shared/platforms/html-to-text';
+import type { Platform } from '../../../../shared/platforms/rules';
+import type { RecurrenceRule } from '../../../../shared/recurrence';
+import { zonedDayRange } from '../../../../shared/time/zoned-day';
+import { fromZonedWallClock, zonedDayKey } from '../../../lib/time-zone';
+import { type DraftMedia, mediaWrite } from '../../../components/post-form/draft-media';
 
 export type EndKind = 'never' | 'date' | 'count';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecurrenceRule } from '../../../../../shared/recurrence';
-import { renderWithProviders } from '../../../../testing/render';
+import type { RecurrenceRule } from '../../../../shared/recurrence';
+import { renderWithProviders } from '../../../testing/render';
 import { NextOccurrences } from './next-occurrences';
 
 const BERLIN = 'Europe/Berlin';

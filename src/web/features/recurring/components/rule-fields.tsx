@@ -8,11 +8,11 @@ import {
   INTERVAL_MAX,
   OCCURRENCES_MAX,
   RECURRING_YEAR_MIN,
-} from '../../../../../shared/api/recurring.schemas';
-import { datePickerLabels } from '../../../../lib/date-picker-labels';
-import { formatDate, weekdayNames } from '../../../../lib/format-date';
-import { toZonedWallClock } from '../../../../lib/time-zone';
-import { SchedulePicker } from '../../../../components/post-form/schedule-picker';
+} from '../../../../shared/api/recurring.schemas';
+import { datePickerLabels } from '../../../lib/date-picker-labels';
+import { formatDate, weekdayNames } from '../../../lib/format-date';
+import { toZonedWallClock } from '../../../lib/time-zone';
+import { SchedulePicker } from '../../../components/post-form/schedule-picker';
 import { everyText, WEEK_ORDER } from './frequency-line';
 import type { EndKind, FormErrors, RecurringForm } from './recurring-form';
 

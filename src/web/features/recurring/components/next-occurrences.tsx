@@ -2,9 +2,9 @@ import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextOccurrences, type RecurrenceRule } from '../../../../../shared/recurrence';
-import { zonedParts } from '../../../../../shared/time/zoned-day';
-import { formatLongDateTime } from '../../../../lib/format-date';
+import { nextOccurrences, type RecurrenceRule } from '../../../../shared/recurrence';
+import { zonedParts } from '../../../../shared/time/zoned-day';
+import { formatLongDateTime } from '../../../lib/format-date';
 
 const SHOWN = 5;
 /** From the 29th on, some months lack the day: rrule skips those months rather than moving the post. */

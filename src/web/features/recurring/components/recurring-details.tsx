@@ -1,12 +1,12 @@
 import { Accordion, Badge, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconHistory, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { PLATFORM_NAMES } from '../../../../../shared/platforms/names';
-import { PLATFORM_ICONS } from '../../../../components/platform-icon';
-import { formatDateTime } from '../../../../lib/format-date';
-import { TARGET_COLOR } from '../../../../components/target-color';
-import { usePostsSlots } from '../posts-slots';
+import type { RecurringPost } from '../../../../shared/api/recurring.schemas';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PLATFORM_ICONS } from '../../../components/platform-icon';
+import { formatDateTime } from '../../../lib/format-date';
+import { TARGET_COLOR } from '../../../components/target-color';
+import { useRecurringSlots } from './recurring-slots';
 
 /** The posts already made from the rule, newest first, each network with where it stands. */
 function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
@@ -52,7 +52,7 @@ function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
  */
 export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: string }) {
   const { t, i18n } = useTranslation();
-  const { insights: Insights } = usePostsSlots();
+  const { insights: Insights } = useRecurringSlots();
   return (
     <>
       {post.skippedTotal > 0 && (

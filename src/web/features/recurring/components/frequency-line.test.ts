@@ -1,9 +1,9 @@
 import i18next, { type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import ar from '../../../../i18n/ar.json';
-import en from '../../../../i18n/en.json';
-import zh from '../../../../i18n/zh.json';
-import { recurringPost } from '../../../../testing/recurring';
+import ar from '../../../i18n/ar.json';
+import en from '../../../i18n/en.json';
+import zh from '../../../i18n/zh.json';
+import { recurringPost } from '../../../testing/recurring';
 import { frequencyText } from './frequency-line';
 
 const i18n = i18next.createInstance();

@@ -2,13 +2,13 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { ConfirmDeleteDialog } from '../../../../components/confirm-delete-dialog';
-import { errorMessage } from '../../../../lib/error-message';
-import { notify } from '../../../../lib/notify';
-import { useTimeZone } from '../../../../lib/time-zone';
-import { useDeleteRecurringPost } from '../../api/delete-recurring-post';
-import { useRecurringPosts } from '../../api/get-recurring-posts';
+import type { RecurringPost } from '../../../../shared/api/recurring.schemas';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useTimeZone } from '../../../lib/time-zone';
+import { useDeleteRecurringPost } from '../api/delete-recurring-post';
+import { useRecurringPosts } from '../api/get-recurring-posts';
 import { RecurringDialog } from './recurring-dialog';
 import { RecurringItem } from './recurring-item';
 

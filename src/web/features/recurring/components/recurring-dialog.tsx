@@ -1,19 +1,19 @@
 import { Alert, Button, Container, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECURRING_CONTENT_MAX, type RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { ApiRequestError } from '../../../../lib/api-client';
-import { errorMessage } from '../../../../lib/error-message';
-import { notify } from '../../../../lib/notify';
-import { useProfile } from '../../../../lib/session';
-import { useTimeZone } from '../../../../lib/time-zone';
-import { useSaveRecurringPost } from '../../api/save-recurring-post';
-import type { PlatformProblem } from '../../../../../shared/platforms/validate';
-import { checkDraft, ComposerChecks, problemText } from '../../../../components/post-form/composer-checks';
-import type { DraftMedia } from '../../../../components/post-form/draft-media';
-import { PlatformSelector } from '../../../../components/post-form/platform-selector';
-import { usePostFormParts } from '../../../../components/post-form/post-form-parts';
-import { PostEditor } from '../../../../components/post-form/post-editor';
+import { RECURRING_CONTENT_MAX, type RecurringPost } from '../../../../shared/api/recurring.schemas';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { useProfile } from '../../../lib/session';
+import { useTimeZone } from '../../../lib/time-zone';
+import { useSaveRecurringPost } from '../api/save-recurring-post';
+import type { PlatformProblem } from '../../../../shared/platforms/validate';
+import { checkDraft, ComposerChecks, problemText } from '../../../components/post-form/composer-checks';
+import type { DraftMedia } from '../../../components/post-form/draft-media';
+import { PlatformSelector } from '../../../components/post-form/platform-selector';
+import { usePostFormParts } from '../../../components/post-form/post-form-parts';
+import { PostEditor } from '../../../components/post-form/post-editor';
 import { NextOccurrences } from './next-occurrences';
 import {
   emptyForm,

@@ -2,9 +2,9 @@
 import type { Editor } from '@tiptap/react';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { profileQueryKey } from '../../../../lib/session';
-import { mediaItem, profileIn, RECURRING_ID, recurringPost } from '../../../../testing/recurring';
-import { fakeApi, renderWithProviders, testQueryClient } from '../../../../testing/render';
+import { profileQueryKey } from '../../../lib/session';
+import { mediaItem, profileIn, RECURRING_ID, recurringPost } from '../../../testing/recurring';
+import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
 import { RecurringDialog } from './recurring-dialog';
 
 const BERLIN = 'Europe/Berlin';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 import { recurringPostsQueryKey } from './get-recurring-posts';
 
 export const deleteRecurringPost = (id: string) => api<null>(`/recurring-posts/${id}`, { method: 'DELETE' });

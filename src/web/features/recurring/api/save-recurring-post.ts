@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecurringPost, RecurringWrite } from '../../../../shared/api/recurring.schemas';
 import { api } from '../../../lib/api-client';
-import { postsQueryKey } from './get-posts';
+import { postsQueryKey } from '../../../lib/posts-query-key';
 import { recurringPostsQueryKey } from './get-recurring-posts';
 
 /** Creates a recurring post, or rewrites one (its future occurrences only) when `id` is given. */

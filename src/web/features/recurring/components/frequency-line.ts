@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { Frequency, RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { zonedParts } from '../../../../../shared/time/zoned-day';
-import { FIRST_DAY_OF_WEEK, formatDate, weekdayNames } from '../../../../lib/format-date';
+import type { Frequency, RecurringPost } from '../../../../shared/api/recurring.schemas';
+import { zonedParts } from '../../../../shared/time/zoned-day';
+import { FIRST_DAY_OF_WEEK, formatDate, weekdayNames } from '../../../lib/format-date';
 
 export type RuleText = Pick<
   RecurringPost,

@@ -1,11 +1,11 @@
 import { ActionIcon, Badge, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPencil, IconRepeat, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { RecurringPost } from '../../../../../shared/api/recurring.schemas';
-import { cardHtml } from '../../../../../shared/card-html';
-import { PLATFORM_NAMES } from '../../../../../shared/platforms/names';
-import { PLATFORM_ICONS } from '../../../../components/platform-icon';
-import { formatDateTime } from '../../../../lib/format-date';
+import type { RecurringPost } from '../../../../shared/api/recurring.schemas';
+import { cardHtml } from '../../../../shared/card-html';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { PLATFORM_ICONS } from '../../../components/platform-icon';
+import { formatDateTime } from '../../../lib/format-date';
 import { frequencyText } from './frequency-line';
 import { RecurringDetails } from './recurring-details';
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { profileQueryKey } from '../../../lib/session';
-import { profileIn } from '../../../testing/recurring';
-import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
-import { PostsPage } from './posts-page';
+import { profileQueryKey } from '../lib/session';
+import { profileIn } from '../testing/recurring';
+import { fakeApi, renderWithProviders, testQueryClient } from '../testing/render';
+import { PostsRoute } from './posts-route';
 
 function page(path: string) {
   const api = fakeApi({
@@ -14,7 +14,7 @@ function page(path: string) {
   vi.stubGlobal('fetch', api.fetch);
   const client = testQueryClient();
   client.setQueryData(profileQueryKey, profileIn('UTC'));
-  renderWithProviders(<PostsPage />, { path, client });
+  renderWithProviders(<PostsRoute />, { path, client });
   return api;
 }
 const selected = (name: string) => screen.getByRole('tab', { name }).getAttribute('aria-selected');
@@ -32,6 +32,20 @@ describe('the post manager tabs', () => {
     expect(api.calls.some((c) => c.path.startsWith('/api/recurring-posts'))).toBe(false);
   });
 
+  it("shows the composer with the other features' parts the route gives it, in the toolbar's order", async () => {
+    page('/posts');
+    const tools = ['Make Templates', 'Insert text', 'Add Hashtags', 'Add Emoji'].map(
+      (name) => screen.getAllByRole(name === 'Insert text' ? 'combobox' : 'button', { name })[0]!,
+    );
+    // Each comes after the one before it in the document.
+    for (let i = 1; i < tools.length; i++)
+      expect(
+        tools[i - 1]!.compareDocumentPosition(tools[i]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Images' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Videos' })).toBeTruthy();
+  });
+
   it('keeps ?tab=drafts working inside Single Post', () => {
     page('/posts?tab=drafts');
     expect(selected('Single Post')).toBe('true');
@@ -41,8 +55,9 @@ describe('the post manager tabs', () => {
   it('opens Recurring Posts from ?view=recurring, and goes back to Single Post', async () => {
     page('/posts?view=recurring');
     expect(selected('Recurring Posts')).toBe('true');
-    // Its own chunk: transforming it on first import takes a while on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Recurring Posts' }, { timeout: 10_000 })).toBeTruthy();
+    // Its own chunk (with the ai feature's insights): transforming it on first import takes a while on a
+    // busy machine.
+    expect(await screen.findByRole('heading', { name: 'Recurring Posts' }, { timeout: 30_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Single Post' }));
     expect(selected('Single Post')).toBe('true');
     expect(screen.queryByRole('heading', { name: 'Recurring Posts' })).toBeNull();
