@@ -187,7 +187,7 @@ export function createContext({
   const ffmpeg = () => (ffmpegLookup ??= findFfmpeg(env.FFMPEG_PATH));
   const scheduler = createPublishScheduler(
     queue,
-    createRenderPreparer(queue, { leadMs: env.RENDER_LEAD_MINUTES * 60_000, clock }),
+    createRenderPreparer(queue, rendersRepo, { leadMs: env.RENDER_LEAD_MINUTES * 60_000, clock }),
   );
   const mediaLinks = createMediaLinks({ secret, publicUrl: env.PUBLIC_URL, clock });
   /** The render worker, started by processes that publish (main with a worker role, tests). */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { defineJob, type Queue } from '../jobs/queue';
+import type { WebhooksRepo } from './webhooks.repo';
 
 /**
  * One try of one delivery. The handler claims the delivery with a conditional update, records how the try
@@ -24,42 +24,26 @@ export interface WebhookEventToSend {
   body: string;
 }
 
-/** Administrators' `all` endpoints receive every user's events while their owner is still an administrator. */
-const ADMIN_ROLES = sql`('admin', 'super_admin')`;
-
 /**
  * Creates the deliveries of events inside the caller's transaction `tx`, one per event and subscribed
  * endpoint, with their jobs: they exist exactly when the event's own writes commit.
  */
-export function createWebhookFanOut(queue: Queue) {
+export function createWebhookFanOut(
+  queue: Queue,
+  repo: Pick<WebhooksRepo, 'anyListening' | 'addEventDeliveries'>,
+) {
   return {
     /** Whether any enabled endpoint may want events of these users (a cheap look before building bodies). */
-    async anyListening(tx: Db, userIds: string[]) {
-      if (!userIds.length) return false;
-      const { rows } = (await tx.execute(sql`select 1 from webhook_endpoints e
-         where e.enabled and (e.user_id = any(${sql.param(userIds)}::text[]) or e.scope = 'all') limit 1`)) as unknown as {
-        rows: unknown[];
-      };
-      return rows.length > 0;
-    },
+    anyListening: (tx: Db, userIds: string[]) => repo.anyListening(tx, userIds),
 
     async send(tx: Db, events: WebhookEventToSend[]) {
       if (!events.length) return [];
-      const col = (pick: (e: WebhookEventToSend) => string) => sql.param(events.map(pick));
-      const { rows } = (await tx.execute(sql`
-        insert into webhook_deliveries (endpoint_id, event, body)
-        select e.id, x.event, x.body
-          from unnest(${col((e) => e.userId)}::text[], ${col((e) => e.event)}::text[], ${col((e) => e.body)}::text[])
-               as x(user_id, event, body)
-          join webhook_endpoints e on e.enabled and x.event = any(e.events)
-           and (e.user_id = x.user_id
-                or (e.scope = 'all' and exists (select 1 from users u where u.id = e.user_id and u.role in ${ADMIN_ROLES})))
-        returning id`)) as unknown as { rows: { id: string }[] };
+      const ids = await repo.addEventDeliveries(tx, events);
       await this.queueTries(
         tx,
-        rows.map((row) => ({ deliveryId: row.id })),
+        ids.map((deliveryId) => ({ deliveryId })),
       );
-      return rows.map((row) => row.id);
+      return ids;
     },
 
     /** Queues a try of each delivery (at `startAfter`, or now) inside `tx`. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { WebhookEvent } from '../../shared/api/webhooks.schemas';
 import type { ConnectionRow } from '../connections/connections.repo';
 import type { Db } from '../db/client';
 import type { Settlement } from '../publishing/settlement';
 import type { WebhookEventToSend, WebhookFanOut } from './deliver-webhook.job';
+import type { WebhooksRepo } from './webhooks.repo';
 
 /** The JSON every delivery carries: a stable event id (the same for every endpoint), its type and data. */
 export function eventBody(type: string, userId: string, data: Record<string, unknown>, at: Date) {
@@ -14,21 +14,12 @@ export function eventBody(type: string, userId: string, data: Record<string, unk
 /** A network's error message is cut to this length in an event (the bodies stay small). */
 const ERROR_CHARS = 1000;
 
-interface TargetJson {
-  id: string;
-  post_id: string;
-  platform: string;
-  status: string;
-  remote_url: string | null;
-  last_error_code: string | null;
-}
-
 /**
  * Turns what the publisher recorded into webhook events, inside its transaction: `target.failed` for each
  * network that failed for good, `post.published` and `post.partially_failed` for posts that came to that
  * end (with every network's result). Nothing is read when no endpoint could want them.
  */
-export function createWebhookEvents(fanOut: WebhookFanOut) {
+export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRepo, 'targetsOfPosts'>) {
   const event = (
     userId: string,
     type: WebhookEvent,
@@ -62,10 +53,10 @@ export function createWebhookEvents(fanOut: WebhookFanOut) {
         ),
       );
       if (ended.length) {
-        const { rows } =
-          (await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code
-            from post_targets where post_id = any(${sql.param(ended.map((p) => p.postId))}::uuid[])
-           order by platform`)) as unknown as { rows: TargetJson[] };
+        const rows = await repo.targetsOfPosts(
+          tx,
+          ended.map((p) => p.postId),
+        );
         for (const post of ended)
           events.push(
             event(

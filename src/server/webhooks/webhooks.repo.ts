@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { WEBHOOK_TEST_EVENT } from '../../shared/api/webhooks.schemas';
-import { type Db, transaction } from '../db/client';
+import { type Db, rowsOf, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
+import type { WebhookEventToSend } from './deliver-webhook.job';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EndpointWithOwner = EndpointRow & { owner: { id: string; email: string; name: string } };
@@ -14,6 +15,19 @@ export const DELIVERY_LOG_MAX = 50;
 const DELIVERY_KEEP_MS = 30 * 86_400_000;
 
 const owner = { id: users.id, email: users.email, name: users.name };
+
+/** Administrators' `all` endpoints receive every user's events while their owner is still an administrator. */
+const ADMIN_ROLES = sql`('admin', 'super_admin')`;
+
+/** A post's network as an event shows it. */
+export interface EventTargetRow {
+  id: string;
+  post_id: string;
+  platform: string;
+  status: string;
+  remote_url: string | null;
+  last_error_code: string | null;
+}
 
 /** Endpoints and their delivery log; every read of a user's data names the endpoint's owner. */
 export function createWebhooksRepo(db: Db) {
@@ -115,6 +129,41 @@ export function createWebhooksRepo(db: Db) {
           ),
         );
       return row?.n ?? 0;
+    },
+    /** Inside `tx`: whether any enabled endpoint may want events of these users (a cheap look first). */
+    async anyListening(tx: Db, userIds: string[]) {
+      if (!userIds.length) return false;
+      const rows = rowsOf(
+        await tx.execute(sql`select 1 from webhook_endpoints e
+         where e.enabled and (e.user_id = any(${sql.param(userIds)}::text[]) or e.scope = 'all') limit 1`),
+      );
+      return rows.length > 0;
+    },
+    /**
+     * Inside `tx`: one delivery per event and enabled endpoint subscribed to it (the user's own, and
+     * administrators' `all` endpoints); answers their ids.
+     */
+    async addEventDeliveries(tx: Db, events: WebhookEventToSend[]) {
+      const col = (pick: (e: WebhookEventToSend) => string) => sql.param(events.map(pick));
+      return rowsOf<{ id: string }>(
+        await tx.execute(sql`
+        insert into webhook_deliveries (endpoint_id, event, body)
+        select e.id, x.event, x.body
+          from unnest(${col((e) => e.userId)}::text[], ${col((e) => e.event)}::text[], ${col((e) => e.body)}::text[])
+               as x(user_id, event, body)
+          join webhook_endpoints e on e.enabled and x.event = any(e.events)
+           and (e.user_id = x.user_id
+                or (e.scope = 'all' and exists (select 1 from users u where u.id = e.user_id and u.role in ${ADMIN_ROLES})))
+        returning id`),
+      ).map((row) => row.id);
+    },
+    /** Inside `tx`: every network of these posts, by platform, for the events of posts that ended. */
+    async targetsOfPosts(tx: Db, postIds: string[]) {
+      return rowsOf<EventTargetRow>(
+        await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code
+            from post_targets where post_id = any(${sql.param(postIds)}::uuid[])
+           order by platform`),
+      );
     },
     transaction<T>(fn: (tx: Db) => Promise<T>) {
       return transaction(db, fn);

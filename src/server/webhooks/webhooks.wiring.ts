@@ -32,11 +32,12 @@ export function createWebhooks(deps: {
   countDelivery?: (outcome: 'delivered' | 'retry' | 'failed') => void;
 }) {
   const { db, env, queue, sealer, logger, clock, resolve = systemResolver } = deps;
-  const fanOut = createWebhookFanOut(queue);
+  const repo = createWebhooksRepo(db);
+  const fanOut = createWebhookFanOut(queue, repo);
   const policy = addressPolicyOf(env);
   return {
     service: createWebhooksService({
-      repo: createWebhooksRepo(db),
+      repo,
       fanOut,
       audit: deps.audit,
       sealer,
@@ -45,7 +46,7 @@ export function createWebhooks(deps: {
       clock,
     }),
     /** Called inside the transactions that record publishing outcomes and accounts set aside. */
-    events: createWebhookEvents(fanOut),
+    events: createWebhookEvents(fanOut, repo),
     /** The delivery worker, started by processes that publish (main with a worker role, tests). */
     deliverer: () =>
       createDeliverer(

@@ -3,6 +3,32 @@ import { type Db, rowsOf, transaction } from '../../db/client';
 import type { RenderFailure } from '../../../shared/api/posts.schemas';
 import type { VideoLayout } from '../../../shared/video/layout';
 
+/** A video of a post being scheduled, seen through one of its targets, with what its layout needs. */
+export interface TargetVideo {
+  targetId: string;
+  postId: string;
+  mediaId: string;
+  userId: string;
+  /** The post's edits of this video as stored (checked by the caller). */
+  edits: unknown;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+}
+
+interface TargetVideoRow {
+  target_id: string;
+  post_id: string;
+  media_id: string;
+  user_id: string;
+  edits: unknown;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+}
+
 interface ClaimRow {
   id: string;
   user_id: string;
@@ -23,6 +49,70 @@ const neededAt = (now: Date) => sql`coalesce(p.scheduled_at, ${now})`;
 /** The render rows' reads and writes; each change of state is one conditional statement. */
 export function createRendersRepo(db: Db) {
   return {
+    /** Inside the scheduling transaction `tx`: the videos of the posts of these targets, one row per target. */
+    async videosOfTargets(tx: Db, targetIds: string[]): Promise<TargetVideo[]> {
+      return rowsOf<TargetVideoRow>(
+        await tx.execute(sql`
+          select t.id as target_id, pm.post_id, pm.media_id, m.user_id, pm.edits, m.sha256, m.width, m.height,
+                 m.duration_seconds
+            from post_targets t
+            join post_media pm on pm.post_id = t.post_id
+            join media m on m.id = pm.media_id and m.kind = 'video'
+           where t.id = any(${sql.param(targetIds)}::uuid[])`),
+      ).map((row) => ({
+        targetId: row.target_id,
+        postId: row.post_id,
+        mediaId: row.media_id,
+        userId: row.user_id,
+        edits: typeof row.edits === 'string' ? JSON.parse(row.edits) : row.edits,
+        sha256: row.sha256,
+        width: row.width,
+        height: row.height,
+        durationSeconds: row.duration_seconds,
+      }));
+    },
+
+    /** Inside `tx`: each user's variables (name → value), which captions' `{{variables}}` take. */
+    async variablesOf(tx: Db, userIds: string[]) {
+      const variables = new Map<string, Record<string, string>>();
+      for (const row of rowsOf<{ user_id: string; name: string; value: string }>(
+        await tx.execute(
+          sql`select user_id, name, value from variables where user_id = any(${sql.param(userIds)}::text[])`,
+        ),
+      )) {
+        const map = variables.get(row.user_id) ?? {};
+        map[row.name] = row.value;
+        variables.set(row.user_id, map);
+      }
+      return variables;
+    },
+
+    /**
+     * Inside `tx`: finds or makes the render keyed `key` and touches it (so the sweep leaves it alone).
+     * One that failed is tried again when its post is scheduled again (a retry), and one stopped because
+     * nothing needed it (cancelled) is made when a post needs it again. `pending`: it waits for a job.
+     */
+    async upsert(tx: Db, render: { key: string; userId: string; mediaId: string; layout: VideoLayout }) {
+      const [row] = rowsOf<{ id: string; status: string }>(
+        await tx.execute(sql`
+          insert into video_renders (key, user_id, media_id, layout)
+          values (${render.key}, ${render.userId}, ${render.mediaId}, ${JSON.stringify(render.layout)}::jsonb)
+          on conflict (key) do update set updated_at = now(),
+            status = case when video_renders.status in ('failed', 'cancelled') then 'pending'
+                          else video_renders.status end,
+            error = case when video_renders.status in ('failed', 'cancelled') then null
+                         else video_renders.error end
+          returning id, status`),
+      );
+      return { id: row!.id, pending: row!.status === 'pending' };
+    },
+
+    /** Inside `tx`: the post's video `mediaId` goes out as render `renderId` (null: as uploaded). */
+    async useRender(tx: Db, postId: string, mediaId: string, renderId: string | null) {
+      await tx.execute(sql`update post_media set render_id = ${renderId}
+        where post_id = ${postId} and media_id = ${mediaId}`);
+    },
+
     /**
      * Takes the render that should get a free slot now (decision 033), whichever job asked: of the
      * renders wanted now (a scheduled or publishing post that uses it is due before `wantedBefore`) that
