@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '../../../../shared/api/tokens.schemas';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 
@@ -29,12 +30,12 @@ export function RevokeTokenDialog({
       onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'apiTokens.revokeFailed') }),
     });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      centered
+    <ConfirmDialog
       title={t('apiTokens.revokeTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      confirmLabel={t('apiTokens.revoke')}
+      loading={pending}
+      onConfirm={confirm}
+      onClose={onClose}
     >
       <Text>{t('apiTokens.revokeConfirm', { name: token.name })}</Text>
       {owner && (
@@ -42,14 +43,6 @@ export function RevokeTokenDialog({
           {owner}
         </Text>
       )}
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" loading={pending} onClick={confirm}>
-          {t('apiTokens.revoke')}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { datePickerLabels } from '../../../lib/date-picker-labels';
 import { errorMessage } from '../../../lib/error-message';

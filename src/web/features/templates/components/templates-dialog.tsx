@@ -17,7 +17,7 @@ import DOMPurify from 'dompurify';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEMPLATE_CATEGORIES, type Template } from '../../../../shared/api/templates.schemas';
-import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { ConfirmDeleteDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useDeleteTemplate } from '../api/delete-template';

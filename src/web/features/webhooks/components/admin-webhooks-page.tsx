@@ -1,26 +1,16 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  useMantineTheme,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminWebhook } from '../../../../shared/api/webhooks.schemas';
+import { PagedTable } from '../../../components/paged-table';
 import { formatDate } from '../../../lib/format-date';
 import { useDeleteAnyWebhook } from '../api/delete-admin-webhook';
 import { ADMIN_WEBHOOKS_PAGE, useAdminWebhooks } from '../api/get-admin-webhooks';
 import { DeleteWebhookDialog } from './delete-webhook-dialog';
 import { WebhookEvents, WebhookState, WebhookUrl } from './webhook-parts';
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 function DeleteButton({ webhook, onDelete }: { webhook: AdminWebhook; onDelete: (w: AdminWebhook) => void }) {
   const { t } = useTranslation();
@@ -45,89 +35,53 @@ export function AdminWebhooksPage() {
   const webhooks = useAdminWebhooks(page);
   const remove = useDeleteAnyWebhook();
   const [deleting, setDeleting] = useState<AdminWebhook | null>(null);
-  const theme = useMantineTheme();
-  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 1px))`, false, {
-    getInitialValueInEffect: false,
-  });
-  const list = webhooks.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil((webhooks.data?.total ?? 0) / ADMIN_WEBHOOKS_PAGE));
 
   return (
     <Stack>
       <Title order={1}>{t('webhooks.adminTitle')}</Title>
       <Text c="dimmed">{t('webhooks.adminIntro')}</Text>
-      {webhooks.isPending && <Loader aria-label={t('common.loading')} />}
-      {webhooks.isError && (
-        <Alert color="red" role="alert">
-          {t('webhooks.fetchFailed')}
-        </Alert>
-      )}
-      {webhooks.data && list.length === 0 && <Text c="dimmed">{t('webhooks.noneAtAll')}</Text>}
-      {list.length > 0 && phone && (
-        <Stack gap="xs">
-          {list.map((webhook) => (
-            <Paper key={webhook.id} withBorder p="sm" component="article" aria-label={webhook.url}>
-              <Stack gap={6}>
-                <WebhookUrl url={webhook.url} />
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {webhook.owner.email}
-                </Text>
-                <WebhookEvents webhook={webhook} />
-                <Group justify="space-between">
-                  <WebhookState webhook={webhook} />
-                  <DeleteButton webhook={webhook} onDelete={setDeleting} />
-                </Group>
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      )}
-      {list.length > 0 && !phone && (
-        <Table.ScrollContainer minWidth={880}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('webhooks.url')}</Table.Th>
-                <Table.Th>{t('webhooks.owner')}</Table.Th>
-                <Table.Th>{t('webhooks.eventsLabel')}</Table.Th>
-                <Table.Th>{t('webhooks.created')}</Table.Th>
-                <Table.Th>{t('webhooks.statusLabel')}</Table.Th>
-                <Table.Th>{t('users.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((webhook) => (
-                <Table.Tr key={webhook.id}>
-                  <Table.Td style={{ maxWidth: 280 }}>
-                    <WebhookUrl url={webhook.url} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{webhook.owner.email}</Table.Td>
-                  <Table.Td>
-                    <WebhookEvents webhook={webhook} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(webhook.createdAt)}</Table.Td>
-                  <Table.Td>
+      <PagedTable
+        query={webhooks}
+        pageSize={ADMIN_WEBHOOKS_PAGE}
+        page={page}
+        onPage={setPage}
+        failed={t('webhooks.fetchFailed')}
+        empty={t('webhooks.noneAtAll')}
+        cards={(list) => (
+          <Stack gap="xs">
+            {list.map((webhook) => (
+              <Paper key={webhook.id} withBorder p="sm" component="article" aria-label={webhook.url}>
+                <Stack gap={6}>
+                  <WebhookUrl url={webhook.url} />
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {webhook.owner.email}
+                  </Text>
+                  <WebhookEvents webhook={webhook} />
+                  <Group justify="space-between">
                     <WebhookState webhook={webhook} />
-                  </Table.Td>
-                  <Table.Td>
                     <DeleteButton webhook={webhook} onDelete={setDeleting} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': t(`users.page.${control}`) })}
-          />
-        </Group>
-      )}
+                  </Group>
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        )}
+        columns={[
+          {
+            header: t('webhooks.url'),
+            cell: (webhook) => <WebhookUrl url={webhook.url} />,
+            style: { maxWidth: 280 },
+          },
+          { header: t('webhooks.owner'), cell: (webhook) => webhook.owner.email, style: NO_WRAP },
+          { header: t('webhooks.eventsLabel'), cell: (webhook) => <WebhookEvents webhook={webhook} /> },
+          { header: t('webhooks.created'), cell: (webhook) => formatDate(webhook.createdAt), style: NO_WRAP },
+          { header: t('webhooks.statusLabel'), cell: (webhook) => <WebhookState webhook={webhook} /> },
+          {
+            header: t('users.actions'),
+            cell: (webhook) => <DeleteButton webhook={webhook} onDelete={setDeleting} />,
+          },
+        ]}
+      />
       {deleting && (
         <DeleteWebhookDialog
           webhook={deleting}

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Webhook } from '../../../../shared/api/webhooks.schemas';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { WebhookUrl } from './webhook-parts';
@@ -30,12 +31,12 @@ export function DeleteWebhookDialog({
       onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'webhooks.deleteFailed') }),
     });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      centered
+    <ConfirmDialog
       title={t('webhooks.deleteTitle')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
+      confirmLabel={t('webhooks.delete')}
+      loading={pending}
+      onConfirm={confirm}
+      onClose={onClose}
     >
       <Stack gap="xs">
         <Text>{t('webhooks.deleteConfirm')}</Text>
@@ -46,14 +47,6 @@ export function DeleteWebhookDialog({
           </Text>
         )}
       </Stack>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button color="red" loading={pending} onClick={confirm}>
-          {t('webhooks.delete')}
-        </Button>
-      </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
