@@ -1,8 +1,10 @@
-// Resident memory of `npm start` on the embedded database (issue 15, goal 4; decision 029). Each run starts
-// the server as `npm start` does on an empty data folder, samples the RSS of its whole process tree every
-// 100 ms, waits for it to be ready and idle, stops it, then starts it again on the same folder. Each figure
-// is the median of the runs (`--runs N`, default 3). Goals: idle on an existing folder ≤ 256 MB; a fresh
-// start settles below 300 MB. Writes bench/results/memory-*.json; exits 1 when a goal is missed.
+// Resident memory of `npm start` on the embedded database (issue 15, goal 4; issue 24; decision 029).
+// Each run starts the server as `npm start` does on an empty data folder, samples the RSS of its whole
+// process tree every 100 ms, waits for it to be ready and idle, stops it, then starts it again on the
+// same folder. Each figure is the median of the runs (`--runs N`, default 3). Goals: the first start on
+// an empty folder peaks at ≤ 400 MB (from spawn until idle after ready, the database created, migrated
+// and pg-boss's schema made); it settles below 300 MB; idle on an existing folder ≤ 256 MB. Writes
+// bench/results/memory-*.json; exits 1 when a goal is missed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,7 +20,7 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 const idleMs = Number(values.idle) * 1000;
-const GOALS = { idleExisting: 256, freshSettled: 300 };
+const GOALS = { freshPeak: 400, idleExisting: 256, freshSettled: 300 };
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -54,7 +56,7 @@ async function startAndIdle(dataDir) {
   try {
     await new Promise((resolve, reject) => {
       let buffered = '';
-      const timeout = setTimeout(() => reject(new Error('the server was not ready after 60 s')), 60_000);
+      const timeout = setTimeout(() => reject(new Error('the server was not ready after 120 s')), 120_000);
       child.stdout.on('data', (chunk) => {
         buffered += chunk;
         const lines = buffered.split('\n');
@@ -105,12 +107,9 @@ const figures = {
 };
 const rep = report('memory', 'pglite');
 console.log(`medians of ${runs} run(s), idle ${idleMs / 1000} s after ready:`);
-rep.figure(
-  'fresh.peak',
-  'fresh start, peak RSS (may go higher once, while the database is created)',
-  figures.freshPeakMb,
-  'MB',
-);
+rep.figure('fresh.peak', 'first start on an empty folder, peak memory', figures.freshPeakMb, 'MB', {
+  max: GOALS.freshPeak,
+});
 rep.figure('fresh.settled', 'fresh start, settled RSS', figures.freshSettledMb, 'MB', {
   max: GOALS.freshSettled - 1,
 });
