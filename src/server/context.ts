@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAdminRepo } from './admin/admin.repo';
+import { createAdminService } from './admin/admin.service';
 import { createAuditRepo } from './audit/audit.repo';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
@@ -23,6 +24,7 @@ import { createDashboardRepo } from './dashboard/dashboard.repo';
 import { createDashboardService } from './dashboard/dashboard.service';
 import { createHashtagsRepo } from './hashtags/hashtags.repo';
 import { createHashtagsService } from './hashtags/hashtags.service';
+import { createHealthService } from './health/health.service';
 import { createAiRepo } from './ai/ai.repo';
 import { createAiService } from './ai/ai.service';
 import { createPerformanceService } from './ai/performance.service';
@@ -50,9 +52,13 @@ import type { Platform } from '../shared/platforms/rules';
 import { connectBluesky } from './platforms/bluesky/bluesky.adapter';
 import type { PlatformAdapter } from './platforms/contract';
 import { createAdapters } from './platforms/registry';
-import { createPublishScheduler } from './publishing/publish.job';
+import { renderVideoJob } from './media/render/render.job';
+import { collectMetricsJob } from './analytics/collect-metrics.job';
+import { sendMailJob } from './mail/send-mail.job';
+import { deliverWebhookJob } from './webhooks/deliver-webhook.job';
+import { createPublishScheduler } from './publishing/scheduler';
 import { createPublisher } from './publishing/publisher';
-import { createPublishingRepo } from './publishing/publishing.repo';
+import { createPublishingRepo, publishStat } from './publishing/publishing.repo';
 import { createMediaLinks } from './media/media-links';
 import { findFfmpeg } from './media/render/ffmpeg';
 import { createRenderPreparer } from './media/render/render.job';
@@ -72,7 +78,15 @@ import { createAlertsService } from './alerts/alerts.service';
 import { createAppMetrics } from './monitoring/app-metrics';
 import { createHeartbeat } from './monitoring/heartbeat';
 import { createMonitoringRepo } from './monitoring/monitoring.repo';
+import { createMonitoring } from './monitoring/monitoring.service';
 import { createWebhooks } from './webhooks/webhooks.wiring';
+
+/**
+ * Every job of the queue, in one list: a process starts the queue with it (queues that transactions send
+ * to must exist first), and a worker checks at start that each has a handler (`assertEveryJobWorked`).
+ * Publishing is not among them: targets are claimed by their due time (decision 036).
+ */
+export const JOBS = [renderVideoJob, collectMetricsJob, sendMailJob, deliverWebhookJob];
 
 export interface ContextInput {
   env: Env;
@@ -110,7 +124,11 @@ export function createContext({
     from: env.MAIL_FROM,
     queue,
   });
-  const monitoring = createMonitoringRepo(db);
+  const monitoring = createMonitoring({
+    repo: createMonitoringRepo(db),
+    queueStats: queue.stats,
+    publishStat: (now) => publishStat(db, now),
+  });
   // Per app instance (decision 024): two apps in one test process count apart.
   const metrics = createAppMetrics({ queueStats: () => monitoring.queueStats(clock()) });
   const alerts = createAlertsService({
@@ -179,6 +197,7 @@ export function createContext({
     storageOf: (userIds) => mediaRepo.usage(userIds),
     clock,
     connectionsOf: connections.summary,
+    changes,
   });
   const mediaStore = mediaStoreFromEnv(env, logger);
   const rendersRepo = createRendersRepo(db);
@@ -186,7 +205,6 @@ export function createContext({
   let ffmpegLookup: Promise<string | null> | undefined;
   const ffmpeg = () => (ffmpegLookup ??= findFfmpeg(env.FFMPEG_PATH));
   const scheduler = createPublishScheduler(
-    queue,
     createRenderPreparer(queue, rendersRepo, { leadMs: env.RENDER_LEAD_MINUTES * 60_000, clock }),
   );
   const mediaLinks = createMediaLinks({ secret, publicUrl: env.PUBLIC_URL, clock });
@@ -211,19 +229,19 @@ export function createContext({
       { offsets: metricOffsets, timeoutMs: env.METRICS_TIMEOUT_MS, concurrency: env.METRICS_CONCURRENCY },
     );
   /** The worker side, created only by processes that publish (main with a worker role, tests). */
+  // A target recorded published gets its first metric reading in the same transaction; one failed for
+  // good, its owner's alert mail; and what settled, its webhook deliveries.
+  const publishingRepo = createPublishingRepo(db, scheduler, {
+    onPublished: (tx, targetIds, publishedAt) =>
+      metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
+    onFailed: (tx, targetIds) => alerts.targetsFailed(tx, targetIds),
+    onSettled: webhooks.events.published,
+  });
   const publisher = () =>
     createPublisher(
       {
-        // A target recorded published gets its first metric reading in the same transaction; one
-        // failed for good, its owner's alert mail.
-        repo: createPublishingRepo(db, scheduler, {
-          onPublished: (tx, targetIds, publishedAt) =>
-            metricsRepo.published(tx, targetIds, new Date(publishedAt.getTime() + metricOffsets[0]!)),
-          onFailed: (tx, targetIds) => alerts.targetsFailed(tx, targetIds),
-          // Webhook deliveries of what settled are queued in the same transaction as well.
-          onSettled: webhooks.events.published,
-        }),
-        queue,
+        repo: publishingRepo,
+        changes,
         adapters,
         connections,
         media: {
@@ -258,7 +276,7 @@ export function createContext({
     connectionStates: async (userId) =>
       new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
   });
-  const hashtags = createHashtagsRepo(db);
+  const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
   const ai = createAiService({
     repo: aiRepo,
@@ -305,7 +323,8 @@ export function createContext({
     /** Sign-in with an OpenID Connect provider, or null when none is configured. */
     oidc,
     oidcRepo: createOidcRepo(db),
-    admin: createAdminRepo(db),
+    admin: createAdminService({ repo: createAdminRepo(db), clock }),
+    health: createHealthService({ database, monitoring, clock, logger }),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
     guards: createGuards(auth, audit, changes, tokens),
@@ -319,7 +338,7 @@ export function createContext({
     resetTokens,
     users,
     templates: createTemplatesService(createTemplatesRepo(db)),
-    hashtags: createHashtagsService(hashtags),
+    hashtags,
     ai,
     /** The AI's reading of the user's own figures: performance and best time to post. */
     performance: createPerformanceService({ repo: aiRepo, userTags: ai.userTags, clock }),
@@ -342,6 +361,8 @@ export function createContext({
     mediaRepo,
     mediaLinks,
     publisher,
+    /** The publishing worker's reads and writes (the benchmark's floor runs them bare). */
+    publishingRepo,
     collector,
     analytics: createAnalyticsService({
       repo: createAnalyticsRepo(db),
@@ -369,6 +390,7 @@ export function createContext({
       mail,
       publicUrl: env.PUBLIC_URL,
       clock,
+      changes,
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { type AiTone, CHAT_HISTORY_MAX, type ChatMessage } from '../../shared/api/ai.schemas';
 import type { Platform } from '../../shared/platforms/rules';
-import { PLATFORM_NAMES } from '../platforms/http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { PromptMessage } from './provider';
 
 /**

@@ -1,7 +1,7 @@
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import type { MailMessage } from '../mail/mail.service';
-import { PLATFORM_NAMES } from '../platforms/http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { FailedTargetRow, Recipient } from './alerts.repo';
 
 /** The alert mails' texts (plain English, like the app's other mails). */

@@ -5,7 +5,8 @@ import type { ConnectionsService } from '../connections/connections.service';
 import type { JobContext, Queue } from '../jobs/queue';
 import type { AppMetrics } from '../monitoring/app-metrics';
 import { type MetricsReading, type PlatformAdapter, PlatformError } from '../platforms/contract';
-import { PLATFORM_NAMES, withTimeout } from '../platforms/http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
+import { withTimeout } from '../platforms/http';
 import { collectMetricsJob } from './collect-metrics.job';
 import type { MetricsRepo, SlotOutcome, TargetToRead } from './metrics.repo';
 

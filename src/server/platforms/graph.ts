@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Platform } from '../../shared/platforms/rules';
 import { PlatformError, type PublishInput } from './contract';
-import { PLATFORM_NAMES, expectShape, requestJson, unexpectedAnswer } from './http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
+import { expectShape, requestJson, unexpectedAnswer } from './http';
 import type { RequestOptions } from './http';
 import { type ResumeVerdict, findNewestFirst, resumeVerdict } from './resume';
 

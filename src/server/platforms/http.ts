@@ -1,15 +1,7 @@
 import type * as Undici from 'undici';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { Platform } from '../../shared/platforms/rules';
 import { PlatformError } from './contract';
-
-export const PLATFORM_NAMES: Record<Platform, string> = {
-  twitter: 'X',
-  bluesky: 'Bluesky',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-};
 
 /** The failure for a body that is not what the network documents. Never retried: it would not change. */
 export const unexpectedAnswer = (platform: Platform) =>

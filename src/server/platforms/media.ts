@@ -3,7 +3,7 @@ import { MEDIA_RULES, videoFormatName } from '../../shared/platforms/media-rules
 import type { Platform } from '../../shared/platforms/rules';
 import { type MediaProblem, mediaProblems } from '../../shared/platforms/validate-media';
 import type { PlatformErrorCode } from '../../shared/platforms/error-codes';
-import { PLATFORM_NAMES } from './http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import { PlatformError } from './contract';
 import type { MediaFile } from './contract';
 

@@ -1,6 +1,6 @@
 import type { Platform } from '../../shared/platforms/rules';
 import { type MetricsReading, PlatformError } from './contract';
-import { PLATFORM_NAMES } from './http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 
 /**
  * What the adapters' `fetchMetrics` share: turning the network's counts into a reading that keeps

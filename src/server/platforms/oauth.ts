@@ -1,6 +1,6 @@
 import type { Platform } from '../../shared/platforms/rules';
 import { type Credentials, type NetworkConfig, PlatformError } from './contract';
-import { PLATFORM_NAMES } from './http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 
 /**
  * The OAuth 2.0 refresh-token grant as every network answers it: no refresh token, or a refusal of the

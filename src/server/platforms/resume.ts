@@ -1,6 +1,6 @@
 import type { Platform } from '../../shared/platforms/rules';
 import { PlatformError, type PublishInput } from './contract';
-import { PLATFORM_NAMES } from './http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 
 /**
  * Looking for an earlier attempt's post before posting again (decision 008), the same way on every

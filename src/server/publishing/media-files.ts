@@ -18,51 +18,18 @@ export interface MediaSource {
   presigned: boolean;
 }
 
-type Described = { file: Omit<MediaFile, 'path' | 'publicUrl'>; key: string; linkId: string };
-
-/**
- * The files a claimed target sends: each upload as it is, or, for a video with edits, its render (file,
- * facts and a signed link of its own). A render that failed fails the target with the reason.
- */
-const describe = (claim: ClaimedTarget): Described[] =>
-  claim.media.map((media) => {
-    const render = media.render;
-    if (render?.status === 'failed')
-      throw new PlatformError(
-        'permanent',
-        `The edited video could not be made: ${RENDER_FAILURE_TEXT[render.error ?? 'internal']}`,
-        {
-          code: 'video_render_failed',
-        },
-      );
-    const facts = { id: media.id, kind: media.kind, altText: media.alt };
-    // A ready render replaces the upload: its file, its facts, and its own signed link.
-    if (render?.status === 'ready' && render.storageKey)
-      return {
-        file: {
-          ...facts,
-          mime: 'video/mp4',
-          bytes: render.bytes ?? media.bytes,
-          width: render.width,
-          height: render.height,
-          durationSeconds: render.durationSeconds,
-        },
-        key: render.storageKey,
-        linkId: render.id,
-      };
-    return {
-      file: {
-        ...facts,
-        mime: media.mime,
-        bytes: media.bytes,
-        width: media.width,
-        height: media.height,
-        durationSeconds: media.durationSeconds,
+/** A render that failed fails the target with the reason. */
+const assertRendered = (claim: ClaimedTarget) => {
+  const failure = claim.media.find((media) => media.renderFailure)?.renderFailure;
+  if (failure)
+    throw new PlatformError(
+      'permanent',
+      `The edited video could not be made: ${RENDER_FAILURE_TEXT[failure]}`,
+      {
+        code: 'video_render_failed',
       },
-      key: media.storageKey,
-      linkId: media.id,
-    };
-  });
+    );
+};
 
 /**
  * Runs `fn` with the target's files, each with a local path (the file itself in the data folder, a
@@ -75,12 +42,12 @@ export async function withMediaFiles<T>(
   options: { localFiles: boolean },
   fn: (files: MediaFile[]) => Promise<T>,
 ): Promise<T> {
-  const described = describe(claim);
+  assertRendered(claim);
   const files: MediaFile[] = [];
   const next = async (index: number): Promise<T> => {
-    const item = described[index];
+    const item = claim.media[index];
     if (!item) return fn(files);
-    const { file, key, linkId } = item;
+    const { storageKey: key, linkId, renderFailure: _, ...file } = item;
     const pull = source.presigned && (file.kind === 'video' || file.mime === 'image/jpeg');
     const publicUrl =
       pull && source.store.signedUrl

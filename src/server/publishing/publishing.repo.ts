@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
+import type { RenderFailure } from '../../shared/api/posts.schemas';
+import type { MediaFile } from '../platforms/contract';
 import { type Db, rowsOf, transaction } from '../db/client';
 import type { QueueStat } from '../jobs/queue';
 import { postTargets } from '../db/schema';
@@ -40,30 +41,17 @@ interface ConnectionJson {
   updated_at: string;
 }
 
-export interface ClaimedMedia {
-  id: string;
-  kind: 'image' | 'video';
-  mime: string;
-  bytes: number;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
+/**
+ * A file a claimed target sends, as the adapters' contract describes it (`MediaFile`, without the local
+ * path and the link, which are made for the call): the upload, or for a video with edits its ready
+ * render, chosen by the claim. `storageKey` is where the file is kept and `linkId` what its signed link
+ * names; `renderFailure` says why an edited video could not be made (the target then fails).
+ */
+export type ClaimedMedia = Omit<MediaFile, 'path' | 'publicUrl'> & {
   storageKey: string;
-  alt: string;
-  /** The edited file to send instead (a video with edits), once the post is scheduled. */
-  render: ClaimedRender | null;
-}
-
-export interface ClaimedRender {
-  id: string;
-  status: RenderStatus;
-  storageKey: string | null;
-  bytes: number | null;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  error: RenderFailure | null;
-}
+  linkId: string;
+  renderFailure: RenderFailure | null;
+};
 
 /** A post whose edited video is still being made waits: its targets are not claimed (nor charged a try). */
 const RENDER_WAITING = sql`exists (select 1 from post_media pm
@@ -306,16 +294,20 @@ export function createPublishingRepo(
                e.first_at, e.unclear,
                row_to_json(conn) as connection,
                (select coalesce(json_agg(json_build_object(
-                         'id', m.id, 'kind', m.kind, 'mime', m.mime, 'bytes', m.bytes, 'width', m.width,
-                         'height', m.height, 'durationSeconds', m.duration_seconds,
-                         'storageKey', m.storage_key, 'alt', pm.alt,
-                         'render', (select json_build_object('id', r.id, 'status', r.status,
-                                      'storageKey', r.storage_key, 'bytes', r.bytes, 'width', r.width,
-                                      'height', r.height, 'durationSeconds', r.duration_seconds,
-                                      'error', r.error)
-                                      from video_renders r where r.id = pm.render_id)
+                         'id', m.id, 'kind', m.kind, 'altText', pm.alt,
+                         'mime', case when f.ready then 'video/mp4' else m.mime end,
+                         'bytes', case when f.ready then coalesce(r.bytes, m.bytes) else m.bytes end,
+                         'width', case when f.ready then r.width else m.width end,
+                         'height', case when f.ready then r.height else m.height end,
+                         'durationSeconds', case when f.ready then r.duration_seconds else m.duration_seconds end,
+                         'storageKey', case when f.ready then r.storage_key else m.storage_key end,
+                         'linkId', case when f.ready then r.id else m.id end,
+                         'renderFailure', case when r.status = 'failed' then coalesce(r.error, 'internal') end
                        ) order by pm.position), '[]'::json)
                   from post_media pm join media m on m.id = pm.media_id
+                  left join video_renders r on r.id = pm.render_id
+                  -- A ready render replaces the upload: its file, its facts, and its own signed link.
+                  cross join lateral (select r.status = 'ready' and r.storage_key is not null as ready) f
                  where pm.post_id = c.post_id) as media
           from claimed c
           join attempt a on a.target_id = c.id
