@@ -41,9 +41,9 @@ const FRAME_ANSWERS = {
   403: 'Not allowed: the role, a token where a session is needed, or a change from another origin (FORBIDDEN_ORIGIN)',
   404: 'No such route, or nothing of yours by that id',
   408: 'The request did not arrive in time (REQUEST_TIMEOUT)',
-  413: 'The body is larger than this route takes',
+  413: 'The body is larger than this route takes (BODY_TOO_LARGE)',
   414: 'A parameter in the path is longer than 100 characters (PARAMETER_TOO_LONG)',
-  415: 'The body is of a content type this route does not read',
+  415: 'The body is of a content type this route does not read (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Too many requests (RATE_LIMITED): try again after `retryAfterSeconds`, also sent as Retry-After',
   431: 'The URL and headers are over 16 KB together (HEADERS_TOO_LARGE)',
 } as const;

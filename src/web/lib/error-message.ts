@@ -35,7 +35,8 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   ACCOUNT_LOCKED: 'login.locked',
   PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',
   OIDC_NOT_CONFIGURED: 'errors.oidcNotConfigured',
-  WRONG_CURRENT_PASSWORD: 'profile.currentPasswordWrong',
+  // The form says why at the field (fields.currentPassword); the notice says what did not happen.
+  WRONG_CURRENT_PASSWORD: 'profile.passwordFailed',
   ADMIN_EXISTS: 'setup.alreadyExists',
   AUTH_ERROR: 'errors.authFailed',
   INVALID_EMAIL_OR_PASSWORD: 'login.invalidCredentials',
