@@ -92,6 +92,7 @@ export function EditVideoDialog({
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <div style={{ borderRadius: 8, overflow: 'hidden' }}>
           <EditedVideoFrame layout={layout} maxHeight="70vh">
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own upload, previewed: we hold no caption file for it; the captions edited here are drawn over it */}
             <video
               ref={player}
               src={video.url}

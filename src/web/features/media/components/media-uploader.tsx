@@ -137,6 +137,7 @@ function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
                   radius="sm"
                 />
               ) : (
+                // eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own upload, previewed: we hold no caption file for it
                 <video
                   src={item.url}
                   controls

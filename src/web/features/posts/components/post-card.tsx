@@ -47,6 +47,7 @@ export function PostCard({
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
   // and the calendar has a render budget (bench/calendar-render.ts).
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- role and keys come from dnd-kit's spread attributes (Enter/Space pick the card up); the click is a pointer shortcut to the menu's Details
     <div
       ref={setNodeRef}
       {...(draggable ? { ...attributes, ...listeners } : { role: 'article' })}

@@ -89,6 +89,7 @@ export function RecurringItem({
         {videos.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
             {videos.map((video) => (
+              // eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own upload, previewed: we hold no caption file for it
               <video
                 key={video.id}
                 src={video.url}
