@@ -158,7 +158,7 @@ export async function buildApp(
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await healthRoutes(app, { database: ctx.database, monitoring: ctx.monitoring, clock: ctx.clock });
+  await healthRoutes(app, { health: ctx.health });
   await metricsRoutes(app, { metrics: ctx.metrics, token: env.METRICS_TOKEN, requireToken: true });
   await alertsRoutes(app, { alerts: ctx.alerts, guards: ctx.guards });
   await authRoutes(app, {
@@ -201,7 +201,7 @@ export async function buildApp(
   await variablesRoutes(app, { variables: ctx.variables, guards: ctx.guards, createsPerMinute });
   await settingsRoutes(app, { settings: ctx.settings, guards: ctx.guards });
   await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
-  await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards, clock: ctx.clock });
+  await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards });
   await tokensRoutes(app, { tokens: ctx.tokens, guards: ctx.guards });
   await webhooksRoutes(app, { webhooks: ctx.webhooks, guards: ctx.guards });
   await aiRoutes(app, {

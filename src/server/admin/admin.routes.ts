@@ -3,16 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AdminStatsQuerySchema, AdminStatsSchema } from '../../shared/api/admin.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { canManageUsers } from '../../shared/roles';
-import { zonedDayRange } from '../../shared/time/zoned-day';
-import type { Guards } from '../auth/session';
-import type { AdminRepo } from './admin.repo';
+import { type Guards, userOf } from '../auth/session';
+import type { AdminService } from './admin.service';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export async function adminRoutes(
-  app: FastifyInstance,
-  deps: { admin: AdminRepo; guards: Guards; clock: () => Date },
-) {
+export async function adminRoutes(app: FastifyInstance, deps: { admin: AdminService; guards: Guards }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/admin/stats',
     {
@@ -25,16 +19,6 @@ export async function adminRoutes(
         response: { 200: AdminStatsSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const now = deps.clock();
-      const today = zonedDayRange(now, request.query.tz);
-      const [users, trialsPending, postsScheduledToday, failuresLast24h] = await Promise.all([
-        deps.admin.users(),
-        deps.admin.trialsPending(),
-        deps.admin.postsDueBetween(today.start, today.end),
-        deps.admin.targetsFailedSince(new Date(now.getTime() - DAY_MS)),
-      ]);
-      return { users, trialsPending, postsScheduledToday, failuresLast24h };
-    },
+    async (request) => deps.admin.stats(userOf(request), request.query.tz),
   );
 }

@@ -10,7 +10,7 @@ import {
 } from '../../shared/api/ai.schemas';
 import type { Platform } from '../../shared/platforms/rules';
 import type { SessionUser } from '../auth/session';
-import type { HashtagsRepo } from '../hashtags/hashtags.repo';
+import type { HashtagsService } from '../hashtags/hashtags.service';
 import { notFound } from '../http/errors';
 import type { AiRepo } from './ai.repo';
 import { notConfigured, providerFailure } from './failures';
@@ -22,7 +22,7 @@ import { type AiProvider, AiProviderError } from './provider';
 
 export interface AiServiceDeps {
   repo: AiRepo;
-  hashtags: Pick<HashtagsRepo, 'custom' | 'recent'>;
+  hashtags: Pick<HashtagsService, 'userTags'>;
   /** The configured model; null when none is (generation and chat then answer 424 ai_not_configured). */
   provider: AiProvider | null;
   clock: () => Date;
@@ -55,10 +55,7 @@ export function parseAdvice(answer: string): string[] {
 
 export function createAiService({ repo, hashtags, provider, clock, logger }: AiServiceDeps) {
   /** The user's own tags from the hashtag feature: custom ones, then recently used ones. */
-  const userTags = async (userId: string) => {
-    const [custom, recent] = await Promise.all([hashtags.custom(userId), hashtags.recent(userId)]);
-    return [...new Set([...custom.map((c) => c.tag), ...recent])];
-  };
+  const userTags = (userId: string) => hashtags.userTags(userId);
 
   const offline = async (userId: string, html: string, platforms?: readonly Platform[]) =>
     analyseOffline(await loadNlp(), html, { platforms, userTags: await userTags(userId), now: clock() });

@@ -41,6 +41,11 @@ export function createHashtagsService(repo: HashtagsRepo) {
       await repo.touchRecent(actor.id, tag);
       return { recent: await repo.recent(actor.id) };
     },
+    /** The user's own tags, for other features (the AI's suggestions): custom ones, then recently used ones. */
+    async userTags(userId: string) {
+      const [custom, recent] = await Promise.all([repo.custom(userId), repo.recent(userId)]);
+      return [...new Set([...custom.map((c) => c.tag), ...recent])];
+    },
   };
 }
 export type HashtagsService = ReturnType<typeof createHashtagsService>;
