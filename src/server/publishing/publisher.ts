@@ -10,6 +10,7 @@ import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import { loadClient, withTimeout } from '../platforms/http';
 import { createClaimLoop } from './claim-loop';
+import { decide } from './decide';
 import { createDueAlarm } from './due-alarm';
 import { grouped } from './group';
 import { type MediaSource, withMediaFiles } from './media-files';
@@ -49,7 +50,6 @@ export interface PublisherDeps {
   metrics?: Pick<AppMetrics, 'publish' | 'publishLateness'>;
 }
 
-const MAX_BACKOFF_MS = 2 * 60 * 60_000;
 /**
  * An outcome waits this long for others to be recorded with it. In a burst the network's answers come
  * a few milliseconds apart; written one by one, each costs several times what it costs in a group.
@@ -59,8 +59,6 @@ const FINISH_WAIT_MS = 30;
 const CLAIM_PAGE = 200;
 /** A worker with no room left claims again once this much room is free (or its hands are empty). */
 const REFILL_AT = 50;
-/** Waiting longer than this for a rate limit is a failure the person should see, not a silent delay. */
-const MAX_WAIT_MS = 24 * 60 * 60_000;
 
 /** A counting semaphore: at most `limit` holders at once, the rest wait in order. */
 function semaphore(limit: number) {
@@ -108,11 +106,6 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
   let refresher: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
 
-  const backoff = (attempts: number) => {
-    const base = Math.min(options.retryBaseMs * 4 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-    return Math.round(base * (0.8 + Math.random() * 0.4));
-  };
-
   /** Calls the network with live credentials (refreshed once on an auth refusal, `withCredentials`). */
   const callNetwork = async (claim: ClaimedTarget, signal: AbortSignal): Promise<PublishResult> => {
     const platform = claim.platform as Platform;
@@ -149,22 +142,6 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     });
   };
 
-  const decide = (claim: ClaimedTarget, error: unknown): Outcome => {
-    const now = clock().getTime();
-    // A refusal without a code of its own keeps the network's words, under a code the web can word.
-    if (error instanceof PlatformError && error.kind === 'permanent')
-      return { kind: 'failed', error: error.message, code: error.options.code ?? 'refused' };
-    const transient = error instanceof PlatformError;
-    const message = transient
-      ? error.message
-      : 'Something went wrong while publishing; the error was logged.';
-    const code = transient ? (error.options.code ?? null) : 'internal';
-    const wait = Math.max(backoff(claim.attempts), transient ? (error.options.retryAfterMs ?? 0) : 0);
-    if (claim.attempts >= options.maxAttempts || wait > MAX_WAIT_MS)
-      return { kind: 'failed', error: `${message} (gave up after ${claim.attempts} tries)`, code };
-    return { kind: 'retry', at: new Date(now + wait), error: message, code };
-  };
-
   /** Publishes a claimed target and records how it went. */
   const run = async (claimed: ClaimedTarget) => {
     const { targetId } = claimed;
@@ -194,7 +171,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
               { err: error, target: targetId, platform: claimed.platform },
               'publish failed unexpectedly',
             );
-          result = decide(claimed, error);
+          result = decide(error, claimed.attempts, clock(), options, Math.random());
         }
         return { outcome: result, latency: Math.round(performance.now() - started) };
       }));
