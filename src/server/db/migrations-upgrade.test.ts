@@ -12,26 +12,36 @@ const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 const PREVIOUS_RELEASE = 20;
 
 /**
+ * A database as the release whose last migration is `release` left it, holding the rows `seed` writes,
+ * then migrated to today. Answers the client and a function that removes its folder.
+ */
+async function migratedFrom(release: number, seed: string) {
+  const folder = await mkdtemp(join(tmpdir(), 'postwell-migrations-'));
+  await cp(MIGRATIONS, folder, { recursive: true });
+  const journalFile = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= release);
+  await writeFile(journalFile, JSON.stringify(journal));
+  const client = new PGlite();
+  await migrate(drizzle(client), { migrationsFolder: folder });
+  await client.exec(seed);
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  return { client, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/**
  * A database as the previous release left it, with rows in every table issue 23's migrations change
  * (the sign-in lock-out, media, video renders), migrated to today: every row is kept, as it was.
  */
 describe('migrations 0021–0023 on a database of the previous release', () => {
-  let folder: string;
   let client: PGlite;
+  let remove: () => Promise<void>;
   const query = async <T>(text: string) => (await client.query<T>(text)).rows;
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'postwell-migrations-'));
-    await cp(MIGRATIONS, folder, { recursive: true });
-    const journalFile = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((e) => e.idx <= PREVIOUS_RELEASE);
-    await writeFile(journalFile, JSON.stringify(journal));
-
-    client = new PGlite();
-    await migrate(drizzle(client), { migrationsFolder: folder });
-    await client.exec(`
-      insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com'), ('u2', 'Bob', 'bob@example.com');
+    ({ client, remove } = await migratedFrom(
+      PREVIOUS_RELEASE,
+      `      insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com'), ('u2', 'Bob', 'bob@example.com');
       insert into login_throttle (email, failures, window_started_at, locked_until) values
         ('ann@example.com', 3, '2026-11-20T10:00:00Z', null),
         ('bob@example.com', 0, '2026-11-20T10:00:00Z', '2099-01-01T00:00:00Z');
@@ -41,12 +51,13 @@ describe('migrations 0021–0023 on a database of the previous release', () => {
       insert into video_renders (id, key, user_id, media_id, status, layout, storage_key, bytes)
         values ('00000000-0000-4000-8000-000000000002', 'k1', 'u1', '00000000-0000-4000-8000-000000000001',
                 'ready', '{"w":1}', 'renders/u1/r.mp4', 999);
-    `);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
-  });
+    `,
+    ));
+    // Two migrations of a new database: seconds on a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await client?.close();
-    await rm(folder, { recursive: true, force: true });
+    await remove?.();
   });
 
   it('keeps every lock-out row as the lock of unknown devices, and takes a device of its own beside it', async () => {
@@ -105,24 +116,16 @@ describe('migrations 0021–0023 on a database of the previous release', () => {
  * of its lease), the others none, and the publish job ids go.
  */
 describe('migrations 0024–0025 on a database of the previous release', () => {
-  let folder: string;
   let client: PGlite;
+  let remove: () => Promise<void>;
   const query = async <T>(text: string) => (await client.query<T>(text)).rows;
 
   beforeAll(async () => {
-    folder = await mkdtemp(join(tmpdir(), 'postwell-migrations-'));
-    await cp(MIGRATIONS, folder, { recursive: true });
-    const journalFile = join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
-    journal.entries = journal.entries.filter((e) => e.idx <= 23);
-    await writeFile(journalFile, JSON.stringify(journal));
-
-    client = new PGlite();
-    await migrate(drizzle(client), { migrationsFolder: folder });
     const post = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
     const target = (n: number) => `00000000-0000-4000-8000-00000000020${n}`;
-    await client.exec(`
-      insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com');
+    ({ client, remove } = await migratedFrom(
+      23,
+      `      insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com');
       insert into posts (id, user_id, content_html, status, scheduled_at, timezone) values
         ('${post(1)}', 'u1', '<p>a</p>', 'scheduled', '2026-12-01T09:00:00Z', 'UTC'),
         ('${post(2)}', 'u1', '<p>b</p>', 'publishing', '2026-11-20T09:00:00Z', 'UTC'),
@@ -135,12 +138,13 @@ describe('migrations 0024–0025 on a database of the previous release', () => {
         ('${target(4)}', '${post(2)}', 'linkedin', 'published', null, null, null),
         ('${target(5)}', '${post(3)}', 'twitter', 'published', null, null, null),
         ('${target(6)}', '${post(4)}', 'twitter', 'pending', null, null, null);
-    `);
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
-  });
+    `,
+    ));
+    // Two migrations of a new database: seconds on a busy machine.
+  }, 60_000);
   afterAll(async () => {
     await client?.close();
-    await rm(folder, { recursive: true, force: true });
+    await remove?.();
   });
 
   it('gives every target a worker must still take its due time, and keeps every row', async () => {
