@@ -125,9 +125,12 @@ const EnvSchema = z
     /** The first retry after a transient failure waits this long; each next one four times longer. */
     PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
     PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
-    /** How often a worker looks for targets a stopped worker left behind. */
+    /**
+     * How often a worker claims whatever the signals say (decision 036): a safety net under the due
+     * alarm. A stopped worker's targets are due when their lease ends and are taken over by any claim.
+     */
     PUBLISH_RECONCILE_SECONDS: z.coerce.number().min(0.5).default(15),
-    /** How often an idle worker asks the queue for due jobs. */
+    /** How often a worker's due alarm reads the next due time (at most every half second). */
     PUBLISH_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
     /** How often a worker makes the posts of recurring occurrences that have come within the horizon. */
     RECURRING_ROUND_SECONDS: z.coerce.number().min(0.1).default(30),
