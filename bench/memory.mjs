@@ -1,15 +1,18 @@
-// Resident memory of `npm start` on the embedded database (issue 15, goal 4; issue 24; decision 029).
+// Resident memory of `npm start` on the embedded database (issue 15, goal 4; issue 24; decisions 029, 041).
 // Each run starts the server as `npm start` does on an empty data folder, samples the RSS of its whole
 // process tree every 100 ms, waits for it to be ready and idle, stops it, then starts it again on the
 // same folder. Each figure is the median of the runs (`--runs N`, default 3). Goals: the first start on
 // an empty folder peaks at ≤ 400 MB (from spawn until idle after ready, the database created, migrated
-// and pg-boss's schema made); it settles below 300 MB; idle on an existing folder ≤ 256 MB. Writes
-// bench/results/memory-*.json; exits 1 when a goal is missed.
+// and pg-boss's schema made); it settles below 300 MB; idle on an existing folder ≤ 256 MB. Then, once,
+// the peak of what the build does instead of a first start's initdb: making the database template
+// (dist/server/pglite-<version>, decision 041). Writes bench/results/memory-*.json; exits 1 when a goal
+// is missed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { npmStartArgs } from './npm-start.mjs';
 import { report } from './report.mjs';
@@ -80,6 +83,32 @@ async function startAndIdle(dataDir) {
   }
 }
 
+/**
+ * What the build does once per PGlite version so that a first start need not run initdb: makes the
+ * template in a folder of its own, as `npm run build` does (the built dist/server/pglite-initdb.js), and
+ * samples its process tree the same way.
+ */
+async function makeTemplate() {
+  const folder = mkdtempSync(join(tmpdir(), 'postwell-template-'));
+  const module = pathToFileURL('dist/server/pglite-initdb.js').href;
+  const program = `await (await import(${JSON.stringify(module)})).makePgliteTemplate(process.argv[1]);`;
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', program, join(folder, 'pglite-template')],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const rss = sampleRss(child.pid);
+  try {
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`making the template exited ${code}`);
+    return { peakMb: rss.peak(), seconds: (performance.now() - started) / 1000 };
+  } finally {
+    rss.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const results = [];
 for (let run = 0; run < runs; run++) {
   const dataDir = mkdtempSync(join(tmpdir(), 'postwell-memory-'));
@@ -95,6 +124,11 @@ for (let run = 0; run < runs; run++) {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+const template = await makeTemplate();
+console.log(
+  `the build's database template: peak ${template.peakMb.toFixed(0)} MB, ${template.seconds.toFixed(1)} s`,
+);
 
 const med = (pick) => Math.round(median(results.map(pick)));
 const figures = {
@@ -119,4 +153,10 @@ rep.figure('existing.idle', 'existing data folder, idle RSS', figures.existingId
 });
 rep.figure('fresh.ready', 'fresh start, ready after', figures.freshReadyS, 's');
 rep.figure('existing.ready', 'existing data folder, ready after', figures.existingReadyS, 's');
-rep.save({ runs, idleSeconds: idleMs / 1000, results });
+rep.figure(
+  'template.peak',
+  "the build's database template (made once per PGlite version, instead of a first start's initdb), peak memory",
+  template.peakMb,
+  'MB',
+);
+rep.save({ runs, idleSeconds: idleMs / 1000, results, template });
