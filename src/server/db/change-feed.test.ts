@@ -138,6 +138,29 @@ describe('changes that say which scheduled times they touched', () => {
     expect(feed.version('posts', 'u1', march)).toBeGreaterThan(kept);
   });
 
+  it("with 'undated', moves only for a change that could not say which times it touched", async () => {
+    const { feed, send } = await feedWithNotices();
+    const start = feed.version('posts', 'u1', 'undated')!;
+    send(`posts:u1 ${seconds('2026-03-10T09:00:00Z')},n`);
+    send('posts:u1 n');
+    feed.touch('posts', 'u1', [new Date('2026-03-11T09:00:00Z'), null]);
+    expect(feed.version('posts', 'u1', 'undated')).toBe(start);
+    // A change to an account or a file of the user's, from the database or from this process.
+    send('posts:u1');
+    const afterNotice = feed.version('posts', 'u1', 'undated')!;
+    expect(afterNotice).toBeGreaterThan(start);
+    feed.touch('posts', 'u1');
+    expect(feed.version('posts', 'u1', 'undated')).toBeGreaterThan(afterNotice);
+    send('posts:u2');
+    send('auth:u1');
+    const settled = feed.version('posts', 'u1', 'undated')!;
+    // A dated change too old to remember could have been anything.
+    for (let i = 0; i < 64; i++) send(`posts:u1 ${seconds('2026-05-03T00:00:00Z')}`);
+    expect(feed.version('posts', 'u1', 'undated')).toBe(settled);
+    send(`posts:u1 ${seconds('2026-05-04T00:00:00Z')}`);
+    expect(feed.version('posts', 'u1', 'undated')).toBeGreaterThan(settled);
+  });
+
   it('keeps a month through any number of changes elsewhere once it was read after them', async () => {
     const { feed, send } = await feedWithNotices();
     const cache = createVersionedCache<string>({ feed, kind: 'posts', maxBytes: 1000, sizeOf: () => 1 });

@@ -22,8 +22,10 @@ export interface ChangeFeed {
   /**
    * With `range`, only changes that may concern that span of scheduled times move the version: a change
    * to posts says which times it touched (migration 0018), and one that cannot say moves every range.
+   * With `'undated'`, only the changes that cannot say: every change to the user's accounts or files
+   * (and a statement over 100 posts), none that only wrote posts, their networks or their media links.
    */
-  version(kind: ChangeKind, userId: string, range?: TimeRange): number | undefined;
+  version(kind: ChangeKind, userId: string, range?: TimeRange | 'undated'): number | undefined;
   /**
    * The newest version handed out to anyone, or undefined while not listening. Read before computing
    * something whose user is not known yet (a session from its cookie): if that user's version is still
@@ -150,6 +152,7 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
       if (!listening) return undefined;
       const key = `${kind}:${userId}`;
       if (!range) return Math.max(latest.get(key) ?? 0, resetAt);
+      if (range === 'undated') return Math.max(unbounded.get(key) ?? 0, resetAt);
       const from = Math.floor(range.from.getTime() / 1000);
       const to = Math.ceil(range.to.getTime() / 1000);
       let version = Math.max(unbounded.get(key) ?? 0, resetAt);
@@ -204,9 +207,15 @@ export function createVersionedCache<V>(options: {
   return {
     /**
      * The answer for `key`, computed by `compute` unless a current one is kept. An answer about a
-     * `range` of scheduled times is kept through changes that did not touch it.
+     * `range` of scheduled times is kept through changes that did not touch it (`'undated'`: through
+     * every change that said which times it touched).
      */
-    async get(userId: string, key: string, compute: () => Promise<V>, range?: TimeRange): Promise<V> {
+    async get(
+      userId: string,
+      key: string,
+      compute: () => Promise<V>,
+      range?: TimeRange | 'undated',
+    ): Promise<V> {
       const fullKey = `${userId}\u0000${key}`;
       const stamp = options.feed.current();
       const before = options.feed.version(options.kind, userId, range);

@@ -213,8 +213,8 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     /**
      * The post, one pending target per network, its media and its targets' due time, in one transaction.
      * A post without media is answered from the rows its inserts returned (the scheduler's own columns
-     * as inserted): reading it back took three more queries, half of what scheduling a post cost on the
-     * embedded database. One with media is read back, with the renders the scheduler may have made.
+     * as inserted): reading it back took three more queries, a quarter of a scheduling call's. One with
+     * media is read back, with the renders the scheduler may have made.
      */
     async create(
       userId: string,

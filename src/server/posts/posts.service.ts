@@ -126,6 +126,8 @@ const gzip = promisify(gzipCallback);
 
 /** The calendar ranges kept in memory, all users together. A month of 1,000 posts is about 350 KB. */
 const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
+/** The users whose connected accounts are kept in memory. */
+const CONNECTION_STATES_KEPT = 10_000;
 
 export function createPostsService({
   repo,
@@ -143,8 +145,20 @@ export function createPostsService({
     sizeOf: (range) => range.body.length + range.gzipped.length,
   });
 
-  const present = async (actor: SessionUser, post: PostWithTargets) =>
-    toPost(post, await connectionStates(actor.id));
+  // Every answer about a post says whether each network can take it, so every call read the user's
+  // accounts, a query of its own. They are kept until a change to the user that could not say which
+  // posts it touched: every change to an account is one (migration 0008, and the connections service's
+  // own notice in this process).
+  const accounts = createVersionedCache<ConnectionStates>({
+    feed: changes,
+    kind: 'posts',
+    maxBytes: CONNECTION_STATES_KEPT,
+    sizeOf: () => 1,
+  });
+  const statesOf = (userId: string) =>
+    accounts.get(userId, 'connections', () => connectionStates(userId), 'undated');
+
+  const present = async (actor: SessionUser, post: PostWithTargets) => toPost(post, await statesOf(actor.id));
 
   /**
    * After a write: this process's kept months of that user go at once, so the calendar that asks right
@@ -200,7 +214,7 @@ export function createPostsService({
   const listBetween = async (actor: SessionUser, from: Date, to: Date) => {
     const [rows, connections] = await Promise.all([
       repo.listScheduledBetween(actor.id, from, to),
-      connectionStates(actor.id),
+      statesOf(actor.id),
     ]);
     return { data: rows.map((row) => toCalendarPost(row, connections)) };
   };
@@ -242,10 +256,7 @@ export function createPostsService({
     /** A page of the user's posts in `status`, whole, soonest first. */
     async listByStatus(actor: SessionUser, status: PostStatus, limit: number, offset: number) {
       const { ids, total } = await statusRepo.pageIds(actor.id, status, limit, offset);
-      const [rows, connections] = await Promise.all([
-        repo.findMany(actor.id, ids),
-        connectionStates(actor.id),
-      ]);
+      const [rows, connections] = await Promise.all([repo.findMany(actor.id, ids), statesOf(actor.id)]);
       // In the page's order (by date, dateless last), whatever order the rows were read in.
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);

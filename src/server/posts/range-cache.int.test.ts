@@ -146,6 +146,34 @@ describe('the calendar range, kept between changes', () => {
       expect(post.targets.find((x) => x.platform === 'bluesky')?.blocked).toBe('needs_reconnect');
   });
 
+  it("answers a post's networks as they are after an account changed, whichever process changed it", async () => {
+    const { dan } = await signedInUsers(t, 'dan');
+    type Answer = { id: string; targets: { platform: string; blocked: string | null }[] };
+    const blockedOf = (post: Answer) => post.targets.map((x) => `${x.platform} ${x.blocked}`);
+    const first = (await schedule(dan, 'before connecting')).json() as Answer;
+    expect(blockedOf(first)).toEqual(['bluesky not_connected', 'twitter not_connected']);
+    // Connected with SQL, as another process would: the next answers know it.
+    await t.ctx.database.executeSql(
+      `insert into social_connections (user_id, platform, account_id, username, credentials)
+       select id, 'bluesky', 'did:plc:dan', 'dan.test', 'sealed' from users where email = 'dan@example.com'`,
+    );
+    await t.ctx.changes.sync();
+    const second = (await schedule(dan, 'after connecting')).json() as Answer;
+    expect(blockedOf(second)).toEqual(['bluesky null', 'twitter not_connected']);
+    expect(blockedOf((await call(dan, 'GET', `/api/posts/${first.id}`)).json() as Answer)).toEqual([
+      'bluesky null',
+      'twitter not_connected',
+    ]);
+    // Scheduling more posts (changes that say their days) keeps what was read; losing the account does not.
+    await t.ctx.database.executeSql(
+      `update social_connections set status = 'needs_reconnect'
+        where user_id = (select id from users where email = 'dan@example.com')`,
+    );
+    await t.ctx.changes.sync();
+    const third = (await schedule(dan, 'after losing it')).json() as Answer;
+    expect(blockedOf(third)).toEqual(['bluesky needs_reconnect', 'twitter not_connected']);
+  });
+
   it('checks a remembered session again once its user or session changed', async () => {
     const admins = '/api/users';
     expect((await call(bob, 'GET', admins)).statusCode).toBe(403);

@@ -1,11 +1,18 @@
+/** Zones found valid, so that each is checked once: making a formatter costs more than the rest of a check. */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 2000;
+
 /** Whether `tz` is an IANA time zone this runtime knows. */
 export function isTimeZone(tz: string): boolean {
+  if (knownZones.has(tz)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  // Bounded: a zone's name may be spelled in any case, and each spelling is valid.
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(tz);
+  return true;
 }
 
 interface WallClock {
