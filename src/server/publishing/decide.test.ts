@@ -14,11 +14,11 @@ describe('what an attempt error means', () => {
   });
 
   it("fails a network's refusal for good with its words, under its code or 'refused'", () => {
-    const refusal = new PlatformError('permanent', 'Status is a duplicate.', { code: 'duplicate_post' });
+    const refusal = new PlatformError('permanent', 'This video is too long for TikTok.', { code: 'video_too_long' });
     expect(decide(refusal, 1, now, rules, 0.5)).toEqual({
       kind: 'failed',
-      error: 'Status is a duplicate.',
-      code: 'duplicate_post',
+      error: 'This video is too long for TikTok.',
+      code: 'video_too_long',
     });
     expect(decide(new PlatformError('permanent', 'No.'), 1, now, rules, 0.5)).toMatchObject({
       code: 'refused',

@@ -227,19 +227,17 @@ describe('publishing to X through the worker', () => {
     });
   });
 
-  describe('rescheduling, deleting and editing move the jobs with the post', () => {
-    const jobOf = async (postId: string) => {
-      const { rows } = await t.ctx.database.executeSql('select job_id from post_targets where post_id = $1', [
-        postId,
-      ]);
-      return (rows[0] as { job_id: string }).job_id;
-    };
-    const job = async (id: string) => {
+  describe('rescheduling, deleting and editing move the due time with the post', () => {
+    /** Each target of the post: its id and when a worker is to take it. */
+    const dueOf = async (postId: string) => {
       const { rows } = await t.ctx.database.executeSql(
-        'select state, start_after from pgboss.job where id = $1',
-        [id],
+        'select id, due_at from post_targets where post_id = $1',
+        [postId],
       );
-      return rows[0] as { state: string; start_after: Date | string } | undefined;
+      return (rows as { id: string; due_at: Date | string | null }[]).map((r) => ({
+        id: r.id,
+        due: r.due_at === null ? null : new Date(r.due_at).toISOString(),
+      }));
     };
 
     it('publishes none of a rescheduled or deleted post, and only the edited text of an edited one', async () => {
@@ -255,11 +253,8 @@ describe('publishing to X through the worker', () => {
         platforms: ['twitter'],
         inMs: 2000,
       });
-      const jobs = {
-        moved: await jobOf(moved.id),
-        deleted: await jobOf(deleted.id),
-        edited: await jobOf(edited.id),
-      };
+      const before = { edited: await dueOf(edited.id) };
+      expect(await dueOf(moved.id)).toEqual([{ id: expect.any(String), due: moved.scheduledAt }]);
 
       // The same time of day (to the minute) on the next day.
       const tomorrow = new Date(Date.parse(moved.scheduledAt!) + 86_400_000);
@@ -275,14 +270,14 @@ describe('publishing to X through the worker', () => {
       });
       expect(replaced.statusCode, replaced.body).toBe(200);
 
-      // The old jobs are cancelled; the moved and edited posts have new ones, due when they are.
-      expect((await job(jobs.moved))?.state).toBe('cancelled');
-      expect((await job(jobs.deleted))?.state).toBe('cancelled');
-      expect((await job(jobs.edited))?.state).toBe('cancelled');
-      const movedJob = await job(await jobOf(moved.id));
-      expect(movedJob?.state).toBe('created');
-      expect(new Date(movedJob!.start_after).toISOString()).toBe(tomorrow.toISOString());
-      expect(await jobOf(edited.id)).not.toBe(jobs.edited);
+      // The moved post's target is due when it is now; the deleted post's are gone; the edited post has
+      // new targets, due at its time.
+      expect(await dueOf(moved.id)).toEqual([{ id: expect.any(String), due: tomorrow.toISOString() }]);
+      expect(await dueOf(deleted.id)).toEqual([]);
+      const after = await dueOf(edited.id);
+      expect(after).toHaveLength(1);
+      expect(after[0]!.id).not.toBe(before.edited[0]!.id);
+      expect(after[0]!.due).toBe(replaced.json().scheduledAt);
 
       const published = await waitForPost(ann, edited.id, (p) => p.status === 'published');
       expect(published.targets).toHaveLength(1);
