@@ -9,7 +9,7 @@ import type { Role } from '../src/shared/roles';
 import { buildApp } from '../src/server/app';
 import { type AppContext, createContext, JOBS } from '../src/server/context';
 import { createChangeFeed } from '../src/server/db/change-feed';
-import { openDatabase } from '../src/server/db/client';
+import { type Database, openDatabase } from '../src/server/db/client';
 import { loadEnv, NETWORK_DEFAULTS } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { startQueue } from '../src/server/jobs/queue';
@@ -59,6 +59,11 @@ export interface TestAppOptions {
   adapters?: Partial<Record<Platform, PlatformAdapter>>;
   /** The app's logger, for a test that reads what was logged. */
   logger?: Logger;
+  /**
+   * Database change notices this app never hears (the payload, e.g. `auth:<user>`): for a test of what
+   * the process knows from its own writes before the database's notice of them arrives.
+   */
+  dropNotice?: (payload: string) => boolean;
 }
 
 export async function createTestApp(
@@ -92,7 +97,7 @@ export async function createTestApp(
     secret: randomBytes(32).toString('hex'),
     encryptionKey: options.encryptionKey ?? randomBytes(32),
     clock: options.clock,
-    changes: await createChangeFeed(database, logger),
+    changes: await createChangeFeed(withoutNotices(database, options.dropNotice), logger),
     ...(options.adapters ? { adapters: { ...createAdapters(config), ...options.adapters } } : {}),
   });
   const app = await buildApp(ctx, { onRoute: options.onRoute });
@@ -107,6 +112,21 @@ export async function createTestApp(
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The database as the change feed hears it: without the notices `drop` picks. */
+function withoutNotices(database: Database, drop?: (payload: string) => boolean): Database {
+  if (!drop) return database;
+  return {
+    ...database,
+    listen: (channel, handlers) =>
+      database.listen(channel, {
+        ...handlers,
+        message: (payload) => {
+          if (!drop(payload)) handlers.message(payload);
+        },
+      }),
   };
 }
 

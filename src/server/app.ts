@@ -125,18 +125,6 @@ export async function buildApp(
     done();
   });
 
-  // Changes to users made here apply to this process's next request at once. The router's pattern is
-  // matched, not the URL as spelled. (onSend: before the answer leaves, so the client's next request
-  // cannot come first. Sign-in, sign-out and resets forget sessions in their own routes.)
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (
-      UNSAFE_METHODS.has(request.method) &&
-      /^\/api\/(users|trials)(\/|$)/.test(request.routeOptions.url ?? '')
-    )
-      ctx.guards.forgetSessions();
-    done(null, payload);
-  });
-
   await app.register(swagger, {
     openapi: {
       info: {

@@ -197,9 +197,10 @@ export function createGuards(
       sessionOnly ? 'session' : 'session-or-token',
     );
   /**
-   * Forgets every remembered session. Called after this process changed users or sessions (sign-in,
-   * sign-out, a role, a deletion, a trial), so that its very next request sees the change without
-   * waiting for the database's notice.
+   * Forgets every remembered session. Called after the auth routes changed sessions through the library
+   * (sign-in, sign-out, a reset), so that this process's very next request sees the change without
+   * waiting for the database's notice. Our own services announce a change to a user on the change feed
+   * instead (`changes.touch('auth', user)`), which drops only that user's remembered sessions.
    */
   const forgetSessions = () => remembered.clear();
   return { requireUser, requireSession, requireRole, optionalUser, forgetSessions };

@@ -4,6 +4,7 @@ import type { AuditRepo } from '../audit/audit.repo';
 import type { Auth } from '../auth/auth';
 import { createPasswordSetupLink } from '../auth/password-link';
 import type { SessionUser } from '../auth/session';
+import type { ChangeFeed } from '../db/change-feed';
 import { AppError, notFound } from '../http/errors';
 import type { MailService } from '../mail/mail.service';
 import type { SettingsRepo } from '../settings/settings.repo';
@@ -33,10 +34,12 @@ export interface TrialsServiceDeps {
   mail: MailService;
   publicUrl: string;
   clock: () => Date;
+  /** Where this service announces the accounts it makes, as the users service does. */
+  changes: Pick<ChangeFeed, 'touch'>;
 }
 
 export function createTrialsService(deps: TrialsServiceDeps) {
-  const { repo, users, settings, audit, auth, mail, publicUrl, clock } = deps;
+  const { repo, users, settings, audit, auth, mail, publicUrl, clock, changes } = deps;
 
   const decide = async (actor: SessionUser, id: string, status: 'approved' | 'rejected') => {
     const request = await repo.findById(id);
@@ -74,6 +77,7 @@ export function createTrialsService(deps: TrialsServiceDeps) {
           body: { email: decided.email, name: decided.name, role: 'user' as never },
         });
         await users.setTrialEndsAt(user.id, trialEndsAt);
+        changes.touch('auth', user.id);
         await repo.linkUser(id, user.id);
         const link = await createPasswordSetupLink(auth, publicUrl, user.id, SET_PASSWORD_LINK_DAYS);
         await mail.send({

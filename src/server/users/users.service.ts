@@ -14,6 +14,7 @@ import type { ResetTokensRepo } from '../auth/reset-tokens.repo';
 import type { SignInLock } from '../auth/sign-in-lock.service';
 import type { Auth } from '../auth/auth';
 import { forbidden, type SessionUser } from '../auth/session';
+import type { ChangeFeed } from '../db/change-feed';
 import { AppError, notFound } from '../http/errors';
 import { decodeCursor, encodeCursor } from './user-cursor';
 import type { GuardedChange, UserRow, UsersRepo } from './users.repo';
@@ -64,10 +65,17 @@ export interface UsersServiceDeps {
   clock: () => Date;
   /** The connected accounts and network settings of a user (the connections feature). */
   connectionsOf: (userId: string) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
+  /** Where this service announces a change to a user, so that sessions remembered with the old one go. */
+  changes: Pick<ChangeFeed, 'touch'>;
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { repo, auth, audit, lock, resetTokens, clock, connectionsOf } = deps;
+  const { repo, auth, audit, lock, resetTokens, clock, connectionsOf, changes } = deps;
+  /**
+   * This process's next request sees the change at once (the database's notice of it follows): a
+   * session remembered with the user as they were is checked again (guards, auth/session.ts).
+   */
+  const changed = (userId: string) => changes.touch('auth', userId);
   const targetOf = async (uid: string) => {
     const target = await repo.findById(uid);
     if (!target) throw notFound('This user');
@@ -107,6 +115,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         name: input.displayName,
         timezone: canonicalZone(input.timeZone),
       });
+      changed(actor.id);
       return profile(actor);
     },
 
@@ -143,6 +152,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           fields: { currentPassword: 'profile.currentPasswordWrong' },
         });
       }
+      // Every other session of the user is gone (the library replaced them all with one new session).
+      changed(actor.id);
       await lock.recordSuccess(actor.email, device);
       const resetLinksRemoved = await resetTokens.deleteAllOf(actor.id);
       const apiTokensRevoked = input.revokeApiTokens ? await deps.revokeApiTokens(actor) : 0;
@@ -222,6 +233,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           role: input.role as never,
         },
       });
+      changed(user.id);
       await audit.record({ actor, action: 'user.create', target: user, details: { role: input.role } });
       return adminUser(user.id);
     },
@@ -239,6 +251,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw forbidden();
       }
       assertChanged(await repo.changeRole(uid, role));
+      changed(uid);
       await audit.record({ actor, action: 'user.role', target, details: { from, to: role } });
       return adminUser(uid);
     },
@@ -246,6 +259,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async remove(actor: SessionUser, uid: string) {
       const target = await targetOf(uid);
       assertChanged(await repo.remove(uid));
+      changed(uid);
       await audit.record({ actor, action: 'user.delete', target, details: { role: target.role } });
     },
 
@@ -256,6 +270,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const from = Math.max(target.trialEndsAt.getTime(), clock().getTime());
       const trialEndsAt = new Date(from + days * DAY_MS);
       await repo.setTrialEndsAt(uid, trialEndsAt);
+      changed(uid);
       await audit.record({
         actor,
         action: 'user.extend_trial',
