@@ -134,7 +134,6 @@ export function createContext({
   const alerts = createAlertsService({
     repo: createAlertsRepo(db),
     mail,
-    db,
     publicUrl: env.PUBLIC_URL,
     clock,
     logger,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AlertKind } from '../../shared/api/alerts.schemas';
-import { type Db, rowsOf } from '../db/client';
+import { type Db, rowsOf, transaction } from '../db/client';
 import { alertPreferences } from '../db/schema';
 import { waitingTargetsDue } from '../publishing/publishing.repo';
 
@@ -133,6 +133,11 @@ export function createAlertsRepo(db: Db) {
           where c.status = 'needs_reconnect' order by u.email, c.platform`),
       );
       return { failed, reconnect };
+    },
+
+    /** Runs `fn` in one transaction: an alert's mark and its mails commit together or not at all. */
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      return transaction(db, fn);
     },
   };
 }

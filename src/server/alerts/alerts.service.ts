@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AlertPreferences, UpdateAlertPreferences } from '../../shared/api/alerts.schemas';
 import { canManageUsers } from '../../shared/roles';
 import type { SessionUser } from '../auth/session';
-import { type Db, transaction } from '../db/client';
+import type { Db } from '../db/client';
 import type { MailService } from '../mail/mail.service';
 import { digestMail, needsReconnectMail, targetFailedMails, workerMissingMail } from './alerts.mails';
 import type { AlertsRepo } from './alerts.repo';
@@ -15,7 +15,6 @@ export const DIGEST_MARK = 'digest';
 export interface AlertsDeps {
   repo: AlertsRepo;
   mail: Pick<MailService, 'sendInTransaction'>;
-  db: Db;
   publicUrl: string;
   clock: () => Date;
   logger: FastifyBaseLogger;
@@ -41,7 +40,7 @@ export function createAlertsService(deps: AlertsDeps) {
     if (seen) return repo.close(WORKER_MISSING_MARK);
     // No worker and nothing due: nothing is held up yet (an open incident stays open).
     if (state.due === 0) return;
-    await transaction(deps.db, async (tx) => {
+    await repo.transaction(async (tx) => {
       if (!(await repo.open(tx, WORKER_MISSING_MARK, now))) return;
       const admins = await repo.admins(tx, 'workerMissing');
       await mail.sendInTransaction(
@@ -58,7 +57,7 @@ export function createAlertsService(deps: AlertsDeps) {
   const digest = async (now: Date) => {
     if (deps.digestHours <= 0) return;
     const periodMs = deps.digestHours * 3_600_000;
-    await transaction(deps.db, async (tx) => {
+    await repo.transaction(async (tx) => {
       const previous = await repo.claimPeriod(tx, DIGEST_MARK, now, new Date(now.getTime() - periodMs));
       if (!previous) return;
       const report = await repo.digest(tx, previous, now);
