@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RenderFailure } from '../../shared/api/posts.schemas';
 import type { MediaFile } from '../platforms/contract';
 import { type Db, rowsOf, transaction } from '../db/client';
