@@ -188,7 +188,7 @@ export async function buildApp(
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards, createsPerMinute });
   await variablesRoutes(app, { variables: ctx.variables, guards: ctx.guards, createsPerMinute });
   await settingsRoutes(app, { settings: ctx.settings, guards: ctx.guards });
-  await auditRoutes(app, { audit: ctx.audit, guards: ctx.guards });
+  await auditRoutes(app, { audit: ctx.auditLog, guards: ctx.guards });
   await adminRoutes(app, { admin: ctx.admin, guards: ctx.guards });
   await tokensRoutes(app, { tokens: ctx.tokens, guards: ctx.guards });
   await webhooksRoutes(app, { webhooks: ctx.webhooks, guards: ctx.guards });

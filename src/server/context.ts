@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAdminRepo } from './admin/admin.repo';
 import { createAdminService } from './admin/admin.service';
 import { createAuditRepo } from './audit/audit.repo';
+import { createAuditService } from './audit/audit.service';
 import { createAuth } from './auth/auth';
 import { createLoginThrottleRepo } from './auth/login-throttle.repo';
 import { oidcConfigOf } from './auth/oidc';
@@ -319,6 +320,8 @@ export function createContext({
     heartbeat: (role: string) => createHeartbeat({ repo: monitoring, clock, logger }, { role }),
     auth,
     audit,
+    /** The audit log as a super_admin reads it (`audit` is where every feature writes to it). */
+    auditLog: createAuditService({ repo: audit }),
     /** Sign-in with an OpenID Connect provider, or null when none is configured. */
     oidc,
     oidcRepo: createOidcRepo(db),

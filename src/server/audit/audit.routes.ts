@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuditListSchema, AuditQuerySchema } from '../../shared/api/admin.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import { isSuperAdmin } from '../../shared/roles';
-import type { Guards } from '../auth/session';
-import type { AuditRepo } from './audit.repo';
+import { type Guards, userOf } from '../auth/session';
+import type { AuditService } from './audit.service';
 
-export async function auditRoutes(app: FastifyInstance, deps: { audit: AuditRepo; guards: Guards }) {
+export async function auditRoutes(app: FastifyInstance, deps: { audit: AuditService; guards: Guards }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/audit',
     {
@@ -18,18 +18,6 @@ export async function auditRoutes(app: FastifyInstance, deps: { audit: AuditRepo
         response: { 200: AuditListSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const rows = await deps.audit.recent(request.query.limit);
-      return {
-        data: rows.map((r) => ({
-          id: r.id,
-          actorEmail: r.actorEmail,
-          action: r.action,
-          targetEmail: r.targetEmail,
-          details: r.details,
-          createdAt: r.createdAt.toISOString(),
-        })),
-      };
-    },
+    async (request) => deps.audit.recent(userOf(request), request.query.limit),
   );
 }
