@@ -14,7 +14,9 @@ describe('what an attempt error means', () => {
   });
 
   it("fails a network's refusal for good with its words, under its code or 'refused'", () => {
-    const refusal = new PlatformError('permanent', 'This video is too long for TikTok.', { code: 'video_too_long' });
+    const refusal = new PlatformError('permanent', 'This video is too long for TikTok.', {
+      code: 'video_too_long',
+    });
     expect(decide(refusal, 1, now, rules, 0.5)).toEqual({
       kind: 'failed',
       error: 'This video is too long for TikTok.',

@@ -206,9 +206,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       const now = clock();
       await repo.deferWaitingForRender(now, new Date(now.getTime() + options.renderWaitMs));
       const page = [...(await repo.claimDue(room, now, options.leaseMs, worker)).values()];
-      // Targets whose last attempt has no clear end (a worker that stopped, a timeout): they look first.
-      const resumed = page.filter((c) => c.resumed).length;
-      if (resumed) logger.info({ count: resumed }, 'resuming targets whose last attempt has no clear end');
+      // Targets whose worker stopped in the middle: their lease ran out and this claim took them over.
+      const takenOver = page.filter((c) => c.takenOver).length;
+      if (takenOver) logger.warn({ count: takenOver }, 'resumed targets left behind by a stopped worker');
       return page;
     },
     run: (claimed) =>

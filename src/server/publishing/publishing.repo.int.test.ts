@@ -138,7 +138,12 @@ describe('claiming and finishing targets in groups', () => {
       one.targetIds,
     );
     const again = (await claimAll('w2')).get(one.targetIds[0]!)!;
-    expect(again).toMatchObject({ attempts: 2, resumed: true, firstAttemptAt: first.firstAttemptAt });
+    expect(again).toMatchObject({
+      attempts: 2,
+      resumed: true,
+      takenOver: true,
+      firstAttemptAt: first.firstAttemptAt,
+    });
     const attempts = await sql(
       `select outcome from publish_attempts where target_id = $1 order by started_at`,
       [one.targetIds[0]],

@@ -117,6 +117,8 @@ export interface ClaimedTarget {
    * from the network (a timeout, a lost connection …): look before posting again.
    */
   resumed: boolean;
+  /** Its last attempt never recorded an end: the worker holding it stopped, and its lease ran out. */
+  takenOver: boolean;
   firstAttemptAt: Date;
   /** When the post was due (publish lateness is measured from it). */
   scheduledAt: Date;
@@ -328,6 +330,7 @@ export function createPublishingRepo(
         attempts: row.attempts,
         attemptId: row.attempt_id,
         resumed: row.interrupted > 0 || Boolean(row.unclear),
+        takenOver: row.interrupted > 0,
         firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
         scheduledAt: new Date(row.scheduled_at),
         connection: connection && {
