@@ -104,6 +104,19 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       : finish({ claim: claimed, outcome, latencyMs });
   let reconciler: NodeJS.Timeout | undefined;
   let refresher: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  /** Targets this process has claimed and not yet recorded the outcome of. */
+  const inHand = new Set<string>();
+  /**
+   * One heartbeat for every target in hand, in one statement (a statement per target, hundreds a second
+   * in a burst, queued behind the claims on the embedded database, could come too late for a short lease).
+   */
+  const beat = () => {
+    if (!inHand.size) return;
+    void repo
+      .extendLeases([...inHand], new Date(clock().getTime() + options.leaseMs))
+      .catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed'));
+  };
   let unsubscribe: (() => void) | undefined;
 
   /** Calls the network with live credentials (refreshed once on an auth refusal, `withCredentials`). */
@@ -145,16 +158,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
   /** Publishes a claimed target and records how it went. */
   const run = async (claimed: ClaimedTarget) => {
     const { targetId } = claimed;
-    // The lease runs from the claim, so the heartbeat starts here, not once the network's lane lets the
-    // target through: a claimed target waiting in its lane without one would see its lease run out, and
-    // the reconciler would hand it to a second claim while this one still publishes (two posts).
-    const heartbeat = setInterval(
-      () =>
-        void repo
-          .extendLease(targetId, new Date(clock().getTime() + options.leaseMs))
-          .catch((error: unknown) => logger.warn({ err: error }, 'lease heartbeat failed')),
-      Math.max(250, options.leaseMs / 3),
-    );
+    // In hand from the claim until its outcome is recorded: the heartbeat keeps its lease (even while
+    // it waits for its network's lane or for the group commit), and this process never claims it again.
+    inHand.add(targetId);
     let outcome: Outcome;
     let latency: number;
     try {
@@ -175,10 +181,15 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
         }
         return { outcome: result, latency: Math.round(performance.now() - started) };
       }));
-    } finally {
-      clearInterval(heartbeat);
+    } catch (error) {
+      inHand.delete(targetId);
+      throw error;
     }
-    await record(claimed, outcome, latency);
+    try {
+      await record(claimed, outcome, latency);
+    } finally {
+      inHand.delete(targetId);
+    }
     deps.metrics?.publish(claimed.platform, outcome.kind);
     if (outcome.kind === 'published')
       deps.metrics?.publishLateness(
@@ -205,7 +216,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     claim: async (room) => {
       const now = clock();
       await repo.deferWaitingForRender(now, new Date(now.getTime() + options.renderWaitMs));
-      const page = [...(await repo.claimDue(room, now, options.leaseMs, worker)).values()];
+      const page = [...(await repo.claimDue(room, now, options.leaseMs, worker, [...inHand])).values()];
       // Targets whose worker stopped in the middle: their lease ran out and this claim took them over.
       const takenOver = page.filter((c) => c.takenOver).length;
       if (takenOver) logger.warn({ count: takenOver }, 'resumed targets left behind by a stopped worker');
@@ -239,6 +250,8 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       // Posts that came due while no worker ran are taken now.
       void loop.wake();
       reconciler = setInterval(() => void loop.wake(), options.reconcileMs);
+      heartbeat = setInterval(beat, Math.max(250, options.leaseMs / 3));
+      heartbeat.unref();
       refresher = setInterval(
         () => void deps.connections.refreshExpiring().catch((error: unknown) => logger.error({ err: error })),
         5 * 60_000,
@@ -255,6 +268,8 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([loop.stop(), new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
       clearTimeout(timer);
+      // What is still in hand now is left to its lease: another worker takes it over, as resumed.
+      clearInterval(heartbeat);
     },
   };
 }

@@ -247,7 +247,14 @@ export function createPublishingRepo(
    * part. The UPDATE is conditional, so two workers can never both win a target; the attempts, the
    * posts' status, the accounts and the media come in the same statement.
    */
-  const claimDue = async (limit: number, now: Date, leaseMs: number, worker: string) => {
+  const claimDue = async (
+    limit: number,
+    now: Date,
+    leaseMs: number,
+    worker: string,
+    /** Targets this worker holds already: never taken over by itself. */
+    inHand: string[] = [],
+  ) => {
     const claimed = new Map<string, ClaimedTarget>();
     const leaseUntil = new Date(now.getTime() + leaseMs);
     const result = (await db.execute(sql`
@@ -255,6 +262,7 @@ export function createPublishingRepo(
           select t.id from post_targets t join posts p on p.id = t.post_id
            where t.due_at <= ${now} and p.status in ('scheduled', 'publishing')
              and t.post_id not in (${RENDERS_IN_PROGRESS})
+             and t.id <> all(${sql.param(inHand)}::uuid[])
            order by t.due_at limit ${limit}
              for update of t, p skip locked
         ), claimed as (
@@ -375,12 +383,10 @@ export function createPublishingRepo(
       return ms === null || ms === undefined ? null : Number(ms);
     },
 
-    /** Keeps the claim alive while a long upload runs. */
-    async extendLease(targetId: string, until: Date) {
-      await db
-        .update(postTargets)
-        .set({ leaseUntil: until, dueAt: until })
-        .where(and(eq(postTargets.id, targetId), eq(postTargets.status, 'publishing')));
+    /** Keeps the claims on `targetIds` alive (their due time moves with the lease). */
+    async extendLeases(targetIds: string[], until: Date) {
+      await db.execute(sql`update post_targets set lease_until = ${until}, due_at = ${until}
+         where id = any(${sql.param(targetIds)}::uuid[]) and status = 'publishing'`);
     },
 
     async saveCheckpoint(targetId: string, values: Record<string, string>) {
