@@ -9,6 +9,7 @@ export interface LoadResult {
   non2xx: number;
   /** Answers that bench/expect-body.cjs refused (only with `expectBody`). */
   mismatches: number;
+  /** Connection errors and time-outs (10 s by default) together. */
   errors: number;
   timeouts: number;
 }
