@@ -77,8 +77,6 @@ export async function buildApp(
     void reply.headers(security);
     done();
   });
-  // Uploads stream to disk; one file of at most 100 MB (the video limit) per request.
-  await app.register(multipart, { limits: { files: 1, fields: 5, fileSize: 100 * 1024 * 1024 + 1 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -182,7 +180,18 @@ export async function buildApp(
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards, createsPerMinute });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
   await analyticsRoutes(app, { analytics: ctx.analytics, guards: ctx.guards });
-  await mediaRoutes(app, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
+  // Uploads stream to disk; one file of at most 100 MB (the video limit) per request. Only the media
+  // routes take them, so the plugin is theirs: its hooks (an async onRequest adding a close listener,
+  // an async onResponse) ran on every request of every route, the calendar's included (issue 24).
+  // Elsewhere a multipart body is accepted unread, as the plugin did, and the route's validation answers.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  await app.register(async (uploads) => {
+    uploads.removeContentTypeParser('multipart/form-data');
+    await uploads.register(multipart, {
+      limits: { files: 1, fields: 5, fileSize: 100 * 1024 * 1024 + 1 },
+    });
+    await mediaRoutes(uploads, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
+  });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards, createsPerMinute });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards, createsPerMinute });

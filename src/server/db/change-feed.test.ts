@@ -87,6 +87,26 @@ describe('the versioned cache', () => {
     expect(await cache.get('ann', 'a', async () => 'new a')).toBe('aaaa');
     expect(await cache.get('ann', 'b', async () => 'new b')).toBe('new b');
   });
+
+  it('tells at once what get would answer from what it keeps, and nothing when get would compute', async () => {
+    const { feed, state } = manualFeed();
+    const cache = make(feed, 10);
+    expect(cache.kept('ann', 'a')).toBeUndefined();
+    await cache.get('ann', 'a', async () => 'aaaa');
+    await cache.get('ann', 'b', async () => 'bbbb');
+    expect(cache.kept('ann', 'a')).toBe('aaaa'); // and a is now the most recent
+    await cache.get('ann', 'c', async () => 'cccc'); // 12 bytes: b goes, not a
+    expect(cache.kept('ann', 'b')).toBeUndefined();
+    expect(cache.kept('ann', 'a')).toBe('aaaa');
+    feed.touch('posts', 'bob');
+    expect(cache.kept('ann', 'a')).toBe('aaaa');
+    feed.touch('posts', 'ann');
+    expect(cache.kept('ann', 'a')).toBeUndefined();
+    expect(await cache.get('ann', 'a', async () => 'new a')).toBe('new a');
+    expect(cache.kept('ann', 'a')).toBe('new a');
+    state.listening = false;
+    expect(cache.kept('ann', 'a')).toBeUndefined();
+  });
 });
 
 describe('changes that say which scheduled times they touched', () => {

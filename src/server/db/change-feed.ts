@@ -204,7 +204,25 @@ export function createVersionedCache<V>(options: {
     entries.delete(key);
     bytes -= entry.size;
   };
+  /** The entry of `fullKey` while no change that concerns it is newer, made the most recently used. */
+  const current = (fullKey: string, userId: string, range?: TimeRange | 'undated') => {
+    const entry = entries.get(fullKey);
+    if (!entry || options.feed.current() === undefined) return undefined;
+    const before = options.feed.version(options.kind, userId, range);
+    if (before === undefined || before > entry.stamp) return undefined;
+    // Most recently used goes to the end of the Map's order.
+    entries.delete(fullKey);
+    entries.set(fullKey, entry);
+    return entry;
+  };
   return {
+    /**
+     * The kept answer for `key` as `get` would give it, at once, or undefined when it would compute one:
+     * a caller that usually hits answers without a promise in between.
+     */
+    kept(userId: string, key: string, range?: TimeRange | 'undated'): V | undefined {
+      return current(`${userId}\u0000${key}`, userId, range)?.value;
+    },
     /**
      * The answer for `key`, computed by `compute` unless a current one is kept. An answer about a
      * `range` of scheduled times is kept through changes that did not touch it (`'undated'`: through
@@ -217,16 +235,11 @@ export function createVersionedCache<V>(options: {
       range?: TimeRange | 'undated',
     ): Promise<V> {
       const fullKey = `${userId}\u0000${key}`;
+      const entry = current(fullKey, userId, range);
+      if (entry) return entry.value;
       const stamp = options.feed.current();
       const before = options.feed.version(options.kind, userId, range);
       const known = stamp !== undefined && before !== undefined;
-      const entry = entries.get(fullKey);
-      if (entry && known && before <= entry.stamp) {
-        // Most recently used goes to the end of the Map's order.
-        entries.delete(fullKey);
-        entries.set(fullKey, entry);
-        return entry.value;
-      }
       drop(fullKey);
       // Callers that miss together wait for one computation instead of each running their own (a
       // change followed by 50 waiting calendars would otherwise read the month 50 times).

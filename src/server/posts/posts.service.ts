@@ -124,6 +124,8 @@ export interface SerialisedRange {
 
 const gzip = promisify(gzipCallback);
 
+const rangeKey = (from: Date, to: Date) => `${from.toISOString()} ${to.toISOString()}`;
+
 /** The calendar ranges kept in memory, all users together. A month of 1,000 posts is about 350 KB. */
 const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** The users whose connected accounts are kept in memory. */
@@ -230,10 +232,9 @@ export function createPostsService({
      * says one of this user's posts, their networks, media or accounts changed.
      */
     listBetweenSerialised(actor: SessionUser, from: Date, to: Date): Promise<SerialisedRange> {
-      const key = `${from.toISOString()} ${to.toISOString()}`;
       return ranges.get(
         actor.id,
-        key,
+        rangeKey(from, to),
         async () => {
           const list = PostListSchema.parse(await listBetween(actor, from, to));
           const body = Buffer.from(JSON.stringify(list));
@@ -247,6 +248,10 @@ export function createPostsService({
         },
         { from, to },
       );
+    },
+    /** The bytes `listBetweenSerialised` would answer when they are kept and current, at once; else undefined. */
+    keptRange(actor: SessionUser, from: Date, to: Date): SerialisedRange | undefined {
+      return ranges.kept(actor.id, rangeKey(from, to), { from, to });
     },
     /** The user's drafts, dated or not, the latest changed first: where a draft without a date is found again. */
     async listDrafts(actor: SessionUser, limit: number, offset: number): Promise<DraftList> {
