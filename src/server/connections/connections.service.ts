@@ -8,7 +8,7 @@ import type { SessionUser } from '../auth/session';
 import { AppError } from '../http/errors';
 import type { Account, Credentials, PlatformAdapter } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
-import { PLATFORM_NAMES } from '../platforms/http';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { ConnectionRow, ConnectionsRepo } from './connections.repo';
 import type { Sealer } from './crypto';
 
