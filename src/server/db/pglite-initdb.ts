@@ -67,8 +67,12 @@ export async function makePgliteTemplate(template: string): Promise<void> {
   await rm(aside, { recursive: true, force: true });
   try {
     await initdbInChild(aside);
+    // Another build may have made it meanwhile, and a start may be copying it: that one stays.
+    if (existsSync(join(template, 'PG_VERSION'))) return;
     await rm(template, { recursive: true, force: true });
-    await rename(aside, template);
+    await rename(aside, template).catch((error: unknown) => {
+      if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+    });
   } finally {
     await rm(aside, { recursive: true, force: true });
   }
