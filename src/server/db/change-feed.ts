@@ -52,7 +52,8 @@ export interface ChangeFeed {
 }
 
 export interface ChangeListener {
-  change(key: string): void;
+  /** `times`: the scheduled times (epoch seconds) the change touched, when it says. */
+  change(key: string, times?: number[]): void;
   reset(): void;
 }
 
@@ -132,7 +133,7 @@ export async function createChangeFeed(database: Database, logger: FastifyBaseLo
       } else {
         const { key, times } = parseChange(payload);
         record(key, times);
-        for (const listener of listeners) listener.change(key);
+        for (const listener of listeners) listener.change(key, times);
       }
     },
     lost() {

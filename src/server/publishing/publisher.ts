@@ -229,9 +229,10 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     claimed: (taken) => alarm.claimed(taken),
     onError: (error) => logger.error({ err: error }, 'claiming due targets failed'),
   });
+  const lookMs = Math.min(options.pollingIntervalSeconds * 1000, 500);
   const alarm = createDueAlarm({
     untilNextDue: repo.untilNextDue,
-    lookMs: Math.min(options.pollingIntervalSeconds * 1000, 500),
+    lookMs,
     ring: () => void loop.wake(),
     logger,
   });
@@ -243,7 +244,13 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       // Loaded now rather than by the first post of a burst (50 ms of its first moments).
       await loadClient();
       unsubscribe = deps.changes?.subscribe({
-        change: (key) => key.startsWith('posts:') && alarm.lookSoon(),
+        // A post scheduled further ahead than the next look is seen by that look (saving a post for
+        // tomorrow costs no read); anything sooner, earlier or undated is looked at now.
+        change: (key, times) => {
+          if (!key.startsWith('posts:')) return;
+          const horizon = Date.now() / 1000 + lookMs / 1000 + 1;
+          if (!times?.length || times.some((t) => t <= horizon)) alarm.lookSoon();
+        },
         reset: () => alarm.lookSoon(),
       });
       alarm.start();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { postTargets } from '../db/schema';
 import type { RenderPreparer } from '../media/render/render.job';
 
@@ -20,13 +20,17 @@ export function createPublishScheduler(renders?: RenderPreparer) {
     /** Each target due at its own time (a burst seeded at once, recurring posts). */
     async scheduleEach(tx: Db, targets: { targetId: string; at: Date }[]) {
       if (!targets.length) return;
-      // One statement whatever the number of targets (a burst of thousands is saved in one go).
-      await tx.execute(sql`
-        update ${postTargets} set due_at = j.at
+      // One statement whatever the number of targets (a burst of thousands is saved in one go). It also
+      // says whether any of their posts has media: a post of text alone needs no look for edited videos.
+      const rows = rowsOf<{ media: boolean }>(
+        await tx.execute(sql`
+        update ${postTargets} t set due_at = j.at
           from unnest(${sql.param(targets.map((t) => t.targetId))}::uuid[],
                       ${sql.param(targets.map((t) => t.at.toISOString()))}::timestamptz[]) as j(target_id, at)
-         where ${postTargets.id} = j.target_id`);
-      await renders?.(tx, targets);
+         where t.id = j.target_id
+        returning exists (select 1 from post_media pm where pm.post_id = t.post_id) as media`),
+      );
+      if (rows.some((row) => row.media)) await renders?.(tx, targets);
     },
     /** No worker is to take the post's targets (it went back to draft). */
     async unschedule(tx: Db, postId: string) {
