@@ -124,8 +124,14 @@ export async function startQueue(
     );
     created.add(job.name);
   };
+  // Clean-up only: processes starting together may race to drop the same queue, and the loser's error
+  // (the queue or its table gone already) must not stop its start.
   for (const name of RETIRED_QUEUES)
-    if (await boss.getQueue(name)) await retryOnConflict(() => boss.deleteQueue(name));
+    await boss
+      .deleteQueue(name)
+      .catch((error: unknown) =>
+        logger.warn({ err: error, queue: name }, 'a retired queue could not be dropped'),
+      );
   // Queues that transactions send to must exist beforehand: creating one inside a transaction on
   // PGlite would wait on that very transaction.
   for (const job of options.jobs ?? []) await ensureQueue(job);
