@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
  * Rings at the instant the next target comes due, so that the claim runs then rather than at a poll
  * (issue 15: a poll every half second made posts up to half a second late). Every `lookMs`, after each
  * claim that took something, and whenever `lookSoon` is called (a change to posts, by any process), it
- * asks how long until the earliest due time (`untilNextDue`, on the database's clock); when that falls
+ * asks how long until the earliest due time (`untilNextDue`, on the claims' clock); when that falls
  * before the next look it arms a timer for it, and when a target is due already it rings at once, at
  * most once per `lookMs` while claims find nothing (the due target may be held by another worker).
  */
@@ -36,7 +36,13 @@ export function createDueAlarm(options: {
     if (at >= armedFor) return;
     clearTimeout(timer);
     armedFor = at;
+    arm(at);
+  };
+  // Node may fire a timer a millisecond before `Date.now()` reaches its instant; a ring then would find
+  // nothing due and hold the next ring back a whole look. The timer waits out the rest instead.
+  const arm = (at: number) => {
     timer = setTimeout(() => {
+      if (Date.now() < at) return arm(at);
       timer = undefined;
       armedFor = Infinity;
       options.ring();

@@ -231,7 +231,10 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
   });
   const lookMs = Math.min(options.pollingIntervalSeconds * 1000, 500);
   const alarm = createDueAlarm({
-    untilNextDue: repo.untilNextDue,
+    untilNextDue: async () => {
+      const at = await repo.nextDueAt();
+      return at ? at.getTime() - clock().getTime() : null;
+    },
     lookMs,
     ring: () => void loop.wake(),
     logger,

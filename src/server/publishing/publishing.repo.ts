@@ -375,12 +375,17 @@ export function createPublishingRepo(
     },
 
     /** How long until the next target comes due (negative: one is due already), or null when none waits. */
-    async untilNextDue(): Promise<number | null> {
+    /**
+     * The earliest due time. The caller measures it against the clock its claims use: measured on the
+     * database's clock, a database clock ahead of the worker's would ring the alarm before the claim
+     * could take anything.
+     */
+    async nextDueAt(): Promise<Date | null> {
       const { rows } = (await db.execute(
-        sql`select extract(epoch from (min(due_at) - now())) * 1000 as ms from post_targets where due_at is not null`,
-      )) as unknown as { rows: { ms: string | number | null }[] };
-      const ms = rows[0]?.ms;
-      return ms === null || ms === undefined ? null : Number(ms);
+        sql`select min(due_at) as at from post_targets where due_at is not null`,
+      )) as unknown as { rows: { at: Date | string | null }[] };
+      const at = rows[0]?.at;
+      return at === null || at === undefined ? null : new Date(at);
     },
 
     /** Keeps the claims on `targetIds` alive (their due time moves with the lease). */
