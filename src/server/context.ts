@@ -263,6 +263,7 @@ export function createContext({
         reconcileMs: env.PUBLISH_RECONCILE_SECONDS * 1000,
         pollingIntervalSeconds: env.PUBLISH_POLL_SECONDS,
         renderWaitMs: env.RENDER_WAIT_SECONDS * 1000,
+        claimLeadMs: env.PUBLISH_CLAIM_LEAD_MS,
       },
     );
   const postsRepo = createPostsRepo(db, scheduler);

@@ -126,6 +126,11 @@ const EnvSchema = z
     PUBLISH_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
     PUBLISH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
     /**
+     * A target is claimed this long before it is due and held until its time, so that the claim's own
+     * duration is not added to a post's lateness.
+     */
+    PUBLISH_CLAIM_LEAD_MS: z.coerce.number().int().min(0).max(1000).default(30),
+    /**
      * How often a worker claims whatever the signals say (decision 036): a safety net under the due
      * alarm. A stopped worker's targets are due when their lease ends and are taken over by any claim.
      */

@@ -23,6 +23,10 @@ export function startUpkeep(
          where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
             or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)`);
       for (const table of rows as { name: string; vacuum: boolean; analyze: boolean }[]) {
+        // The embedded database works on the event loop's thread, and a resolved statement goes on to
+        // the next without letting timers run: one table at a time, so that a post due meanwhile is
+        // held up by one table's analysis (about 10 ms) rather than by all of them.
+        await new Promise((resolve) => setImmediate(resolve));
         // The name comes from format('%I.%I'): quoted by the database itself.
         await query(`${table.vacuum ? 'vacuum (analyze)' : 'analyze'} ${table.name}`);
       }

@@ -15,8 +15,11 @@ export function createClaimLoop<T>(options: {
   claim: (room: number) => Promise<T[]>;
   /** Publishes and records one claimed target; never throws. */
   run: (item: T) => Promise<void>;
-  /** After each wake-up, with how many targets it took. */
-  claimed?: (taken: number) => void;
+  /**
+   * After each wake-up, with how many targets it took and whether it claimed all that was due (false:
+   * it stopped for want of room, and claims again when room frees).
+   */
+  claimed?: (taken: number, claimedAll: boolean) => void;
   onError: (error: unknown) => void;
 }) {
   let running = 0;
@@ -36,19 +39,20 @@ export function createClaimLoop<T>(options: {
     inFlight.add(task);
   };
 
+  /** Claims until everything due is taken or the room is full; says how many and whether all. */
   const round = async () => {
     let taken = 0;
     for (;;) {
       const room = Math.min(options.page, options.capacity - running);
       if (room <= 0 || (room < options.refillAt && running > 0)) {
         waitingForRoom = true;
-        return taken;
+        return { taken, all: false };
       }
       const items = await options.claim(room);
       taken += items.length;
       for (const item of items) start(item);
       // Fewer than there was room for: everything due was taken, and asking again would find none.
-      if (items.length < room) return taken;
+      if (items.length < room) return { taken, all: true };
     }
   };
 
@@ -67,17 +71,20 @@ export function createClaimLoop<T>(options: {
     }
     claiming = true;
     let taken = 0;
+    let all = false;
     try {
       do {
         again = false;
-        taken += await round();
+        const done = await round();
+        taken += done.taken;
+        all = done.all;
       } while (again && !stopped);
     } catch (error) {
       options.onError(error);
     } finally {
       claiming = false;
     }
-    options.claimed?.(taken);
+    options.claimed?.(taken, all);
   }
 
   return {

@@ -22,7 +22,7 @@ describe('the due alarm', () => {
         rings.push(now);
         const taken = pending.filter((at) => at <= now);
         for (const at of taken) pending.splice(pending.indexOf(at), 1);
-        alarm.claimed(taken.length);
+        alarm.claimed(taken.length, now);
       },
       logger: pino({ level: 'silent' }),
     });
@@ -53,7 +53,7 @@ describe('the due alarm', () => {
       lookMs: 100,
       ring: () => {
         rings.push(Date.now());
-        stuck.claimed(0);
+        stuck.claimed(0, performance.now());
       },
       logger: pino({ level: 'silent' }),
     });
@@ -62,6 +62,30 @@ describe('the due alarm', () => {
     await new Promise((resolve) => setTimeout(resolve, 550));
     expect(rings.length).toBeGreaterThanOrEqual(2);
     expect(rings.length).toBeLessThanOrEqual(7);
+  });
+
+  it('rings for the next due time after a ring whose claim found its target gone', async () => {
+    // The first target is taken by another claim just before the alarm's (a look that saw it due
+    // rang too): the alarm's claim takes nothing, and the second target must still be rung for on time.
+    const now = Date.now();
+    const rings: number[] = [];
+    const pending = [now + 100, now + 200];
+    const alarm = createDueAlarm({
+      untilNextDue: async () => (pending.length ? Math.min(...pending) - Date.now() : null),
+      lookMs: 2000,
+      ring: () => {
+        const at = Date.now();
+        rings.push(at);
+        const taken = pending.filter((due) => due <= at);
+        for (const due of taken) pending.splice(pending.indexOf(due), 1);
+        alarm.claimed(rings.length === 1 ? 0 : taken.length, performance.now());
+      },
+      logger: pino({ level: 'silent' }),
+    });
+    alarms.push(alarm);
+    alarm.start();
+    await expect.poll(() => pending.length, { timeout: 3000, interval: 20 }).toBe(0);
+    expect(rings.at(-1)! - (now + 200)).toBeLessThan(150);
   });
 
   it('looks again at once when told (a post scheduled by another process)', async () => {

@@ -3,10 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 /**
  * Rings at the instant the next target comes due, so that the claim runs then rather than at a poll
  * (issue 15: a poll every half second made posts up to half a second late). Every `lookMs`, after each
- * claim that took something, and whenever `lookSoon` is called (a change to posts, by any process), it
- * asks how long until the earliest due time (`untilNextDue`, on the claims' clock); when that falls
- * before the next look it arms a timer for it, and when a target is due already it rings at once, at
- * most once per `lookMs` while claims find nothing (the due target may be held by another worker).
+ * claim, and whenever `lookSoon` is called (a change to posts, by any process), it asks how long until
+ * the earliest due time (`untilNextDue`, on the claims' clock); when that falls before the next look it
+ * arms a timer for it, and when a target is due already it rings at once, unless a claim that began
+ * after that time took nothing (another worker holds it, or this one had no room): then at most once
+ * per `lookMs`.
  */
 export function createDueAlarm(options: {
   untilNextDue: () => Promise<number | null>;
@@ -19,7 +20,7 @@ export function createDueAlarm(options: {
   let again = false;
   let stopped = true;
   let ticker: NodeJS.Timeout | undefined;
-  /** When a claim last found nothing to take. */
+  /** When (`performance.now()`) a claim that took nothing began. */
   let emptyAt = -Infinity;
 
   // An armed timer is kept until it rings: a look that runs at the instant its target comes due sees it
@@ -29,7 +30,9 @@ export function createDueAlarm(options: {
     const ms = await options.untilNextDue();
     if (stopped || ms === null || ms > options.lookMs) return;
     if (ms <= 0) {
-      if (performance.now() - emptyAt >= options.lookMs) options.ring();
+      const now = performance.now();
+      const seenByEmptyClaim = now + ms <= emptyAt && now - emptyAt < options.lookMs;
+      if (!seenByEmptyClaim) options.ring();
       return;
     }
     const at = Date.now() + Math.max(1, Math.ceil(ms));
@@ -70,10 +73,18 @@ export function createDueAlarm(options: {
 
   return {
     lookSoon,
-    /** A claim ended: it took `taken` targets (none: do not ring for what is due for a while). */
-    claimed(taken: number) {
-      if (taken > 0) lookSoon();
-      else emptyAt = performance.now();
+    /**
+     * A claim ended, having taken `taken` targets. `began` is when (`performance.now()`) the last claim
+     * began, or null when it stopped for want of room (the claims resume when room frees).
+     */
+    claimed(taken: number, began: number | null) {
+      if (began === null) {
+        emptyAt = performance.now();
+        return;
+      }
+      if (taken === 0) emptyAt = began;
+      // Looks again either way: a timer armed before this claim may have rung for what it took.
+      lookSoon();
     },
     start() {
       stopped = false;

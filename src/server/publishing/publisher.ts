@@ -34,6 +34,11 @@ export interface PublisherOptions {
   pollingIntervalSeconds: number;
   /** How often a due target whose edited video is not ready yet looks again. */
   renderWaitMs: number;
+  /**
+   * Targets are claimed this long before they are due and held until their time, so that a post
+   * reaches its network at its time rather than a claim's duration after it (a claim takes 5 to 20 ms).
+   */
+  claimLeadMs: number;
 }
 
 export interface PublisherDeps {
@@ -164,6 +169,9 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     let outcome: Outcome;
     let latency: number;
     try {
+      // Claimed a moment ahead: never published before its time.
+      const early = Math.min(claimed.dueAt.getTime() - clock().getTime(), options.claimLeadMs);
+      if (early > 0) await new Promise((resolve) => setTimeout(resolve, early));
       // The lane bounds the calls to the network; recording the outcome happens outside it.
       ({ outcome, latency } = await lane(claimed.platform)(async () => {
         const started = performance.now();
@@ -209,14 +217,23 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     );
   };
 
+  /** When the last claim began (`performance.now()`). */
+  let lastClaimAt = 0;
   const loop = createClaimLoop({
     capacity: options.concurrency,
     page: CLAIM_PAGE,
     refillAt: Math.min(REFILL_AT, Math.ceil(options.concurrency / 4)),
     claim: async (room) => {
+      lastClaimAt = performance.now();
       const now = clock();
-      await repo.deferWaitingForRender(now, new Date(now.getTime() + options.renderWaitMs));
-      const page = [...(await repo.claimDue(room, now, options.leaseMs, worker, [...inHand])).values()];
+      const page = [
+        ...(
+          await repo.claimDue(room, now, options.leaseMs, worker, [...inHand], {
+            dueBy: new Date(now.getTime() + options.claimLeadMs),
+            renderWaitUntil: new Date(now.getTime() + options.renderWaitMs),
+          })
+        ).values(),
+      ];
       // Targets whose worker stopped in the middle: their lease ran out and this claim took them over.
       const takenOver = page.filter((c) => c.takenOver).length;
       if (takenOver) logger.warn({ count: takenOver }, 'resumed targets left behind by a stopped worker');
@@ -226,14 +243,14 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       run(claimed).catch((error: unknown) =>
         logger.error({ err: error, target: claimed.targetId }, 'publish failed'),
       ),
-    claimed: (taken) => alarm.claimed(taken),
+    claimed: (taken, claimedAll) => alarm.claimed(taken, claimedAll ? lastClaimAt : null),
     onError: (error) => logger.error({ err: error }, 'claiming due targets failed'),
   });
   const lookMs = Math.min(options.pollingIntervalSeconds * 1000, 500);
   const alarm = createDueAlarm({
     untilNextDue: async () => {
       const at = await repo.nextDueAt();
-      return at ? at.getTime() - clock().getTime() : null;
+      return at ? at.getTime() - options.claimLeadMs - clock().getTime() : null;
     },
     lookMs,
     ring: () => void loop.wake(),

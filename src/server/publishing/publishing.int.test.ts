@@ -42,7 +42,8 @@ describe('publishing to X through the worker', () => {
       },
     };
     t = await createTestApp(
-      { ...x.env, PUBLISH_RETRY_BASE_MS: '50', PUBLISH_POLL_SECONDS: '0.5' },
+      // Claimed well ahead, so that a target not held until its time would reach X before it.
+      { ...x.env, PUBLISH_RETRY_BASE_MS: '50', PUBLISH_POLL_SECONDS: '0.5', PUBLISH_CLAIM_LEAD_MS: '300' },
       { adapters: { twitter } },
     );
     cookies = await signedInUsers(t, 'ann', 'ben', 'cal');
@@ -92,6 +93,28 @@ describe('publishing to X through the worker', () => {
     expect(post.targets[0]).toMatchObject({ platform: 'twitter', status: 'published', lastError: null });
     expect(post.targets[0]!.remoteUrl).toMatch(/^https:\/\/x\.com\/.+\/status\/\d+$/);
     expect(x.postsWithText('Hello world from the worker')).toHaveLength(1);
+  });
+
+  it('claims posts a moment before their time and publishes them at their time, never before', async () => {
+    // Decision 036: the claim runs ahead of the due time, so its duration is not added to the lateness;
+    // each target is held until its time.
+    const due = new Date(Date.now() + 800);
+    const ids = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const created = await ann('POST', '/api/posts', {
+          content: `<p>On the dot ${i}</p>`,
+          platforms: ['twitter'],
+          action: 'schedule',
+          scheduledAt: due.toISOString(),
+          timezone: 'UTC',
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json<{ id: string }>().id;
+      }),
+    );
+    for (const id of ids) expect((await waitUntilSettled(ann, id)).status).toBe('published');
+    const arrived = Array.from({ length: 10 }, (_, i) => x.postsWithText(`On the dot ${i}`)[0]!.createdAt);
+    expect(Math.min(...arrived.map((at) => at.getTime()))).toBeGreaterThanOrEqual(due.getTime());
   });
 
   describe('failures', () => {

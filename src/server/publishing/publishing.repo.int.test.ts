@@ -267,7 +267,7 @@ describe('claiming and finishing targets in groups', () => {
     expect(await statusOf(rendering.postId)).toBe('scheduled');
     // It looks again a little later, without a try counted.
     const soon = new Date(Date.now() + 5000);
-    await repo.deferWaitingForRender(new Date(), soon);
+    expect((await repo.claimDue(50, new Date(), 30_000, 'w1', [], { renderWaitUntil: soon })).size).toBe(0);
     const [waiting] = await sql(
       `select due_at, attempts from post_targets where id = $1`,
       rendering.targetIds,

@@ -20,6 +20,7 @@ interface ClaimRow {
   interrupted: number;
   first_at: string | Date | null;
   scheduled_at: string | Date;
+  was_due: string | Date;
   unclear: boolean | null;
   connection: ConnectionJson | string | null;
   media: ClaimedMedia[] | string;
@@ -122,6 +123,8 @@ export interface ClaimedTarget {
   firstAttemptAt: Date;
   /** When the post was due (publish lateness is measured from it). */
   scheduledAt: Date;
+  /** When this try was due: its post's time, its retry's time, or the end of a lease it took over. */
+  dueAt: Date;
 }
 
 /**
@@ -246,6 +249,11 @@ export function createPublishingRepo(
    * waited for, so a claim takes no part in a deadlock and workers sharing a burst each take their own
    * part. The UPDATE is conditional, so two workers can never both win a target; the attempts, the
    * posts' status, the accounts and the media come in the same statement.
+   *
+   * `dueBy` (default `now`) takes targets due a moment ahead too: the caller holds each until its
+   * `dueAt`, so the claim's own time is not added to a post's lateness. A lease is taken over only once
+   * it has run out at `now`. With `renderWaitUntil`, targets due whose edited video is still being
+   * made are moved to look again then, in the same statement, without counting a try.
    */
   const claimDue = async (
     limit: number,
@@ -254,31 +262,41 @@ export function createPublishingRepo(
     worker: string,
     /** Targets this worker holds already: never taken over by itself. */
     inHand: string[] = [],
+    { dueBy = now, renderWaitUntil }: { dueBy?: Date; renderWaitUntil?: Date } = {},
   ) => {
     const claimed = new Map<string, ClaimedTarget>();
     const leaseUntil = new Date(now.getTime() + leaseMs);
+    const deferred = renderWaitUntil
+      ? sql`, deferred as (
+          update post_targets set due_at = ${renderWaitUntil}
+           where id in (select t.id from post_targets t
+                         where t.post_id in (${RENDERS_IN_PROGRESS}) and t.due_at <= ${dueBy}
+                           and t.status in ('pending', 'retrying')
+                           for update skip locked)
+        )`
+      : sql``;
     const result = (await db.execute(sql`
         with picked as (
-          select t.id from post_targets t join posts p on p.id = t.post_id
-           where t.due_at <= ${now} and p.status in ('scheduled', 'publishing')
+          select t.id, t.due_at from post_targets t join posts p on p.id = t.post_id
+           where t.due_at <= ${dueBy} and p.status in ('scheduled', 'publishing')
              and t.post_id not in (${RENDERS_IN_PROGRESS})
              and t.id <> all(${sql.param(inHand)}::uuid[])
            order by t.due_at limit ${limit}
              for update of t, p skip locked
-        ), claimed as (
+        )${deferred}, claimed as (
           update post_targets t
              set status = 'publishing', lease_until = ${leaseUntil}, due_at = ${leaseUntil},
                  attempts = t.attempts + 1, updated_at = ${now},
                  connection_id = (select c.id from social_connections c
                                    where c.user_id = p.user_id and c.platform = t.platform)
-            from posts p
-           where t.id in (select id from picked) and p.id = t.post_id
-             and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${now}
-             and ((t.status in ('pending', 'retrying') and t.due_at <= ${now})
+            from posts p, picked k
+           where t.id = k.id and p.id = t.post_id
+             and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${dueBy}
+             and ((t.status in ('pending', 'retrying') and t.due_at <= ${dueBy})
                or (t.status = 'publishing' and t.lease_until < ${now}))
              and not ${RENDER_WAITING}
           returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
-                    p.scheduled_at
+                    p.scheduled_at, k.due_at as was_due
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
            where id = any(array(select post_id from claimed)) and status = 'scheduled'
@@ -299,7 +317,7 @@ export function createPublishingRepo(
           returning id, target_id
         )
         select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
-               c.scheduled_at, a.id as attempt_id,
+               c.scheduled_at, c.was_due, a.id as attempt_id,
                (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
                e.first_at, e.unclear,
                row_to_json(conn) as connection,
@@ -341,6 +359,7 @@ export function createPublishingRepo(
         takenOver: row.interrupted > 0,
         firstAttemptAt: row.first_at ? new Date(row.first_at) : now,
         scheduledAt: new Date(row.scheduled_at),
+        dueAt: new Date(row.was_due),
         connection: connection && {
           id: connection.id,
           userId: connection.user_id,
@@ -364,17 +383,6 @@ export function createPublishingRepo(
   return {
     claimDue,
 
-    /**
-     * Targets due while their post's edited video is still being made are not claimed: they look again
-     * at `until` (`RENDER_WAIT_SECONDS`), without counting a try. Few, found from the renders in progress.
-     */
-    async deferWaitingForRender(now: Date, until: Date) {
-      await db.execute(sql`update post_targets t set due_at = ${until}
-         where t.post_id in (${RENDERS_IN_PROGRESS}) and t.due_at <= ${now}
-           and t.status in ('pending', 'retrying')`);
-    },
-
-    /** How long until the next target comes due (negative: one is due already), or null when none waits. */
     /**
      * The earliest due time. The caller measures it against the clock its claims use: measured on the
      * database's clock, a database clock ahead of the worker's would ring the alarm before the claim
