@@ -99,7 +99,7 @@ test('an admin can edit roles but sees no delete or create button; a user is ref
   await expect(userPage.getByText('User Management')).toHaveCount(0);
 });
 
-test('a super_admin approves a trial request and sets the trial duration', async ({ page }) => {
+test('a super_admin approves a trial request and sets the trial duration', async ({ page, browser }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/settings');
   await expect(page).toHaveURL('/admin/settings');
@@ -120,8 +120,24 @@ test('a super_admin approves a trial request and sets the trial duration', async
   const row = page.getByRole('row', { name: /grace@navy\.mil/ });
   await expect(row.getByText('Pending')).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('Trial approved for grace@navy.mil')).toBeVisible();
+  // No mail server in these tests: the approver is handed the link, and told why.
+  const handed = page.getByRole('dialog', { name: 'Send this link yourself' });
+  await expect(handed).toContainText('No mail server is configured (SMTP_URL)');
+  await expect(handed).toContainText('The trial account for grace@navy.mil is ready');
+  const link = await handed.getByTestId('trial-link').inputValue();
+  await handed.getByRole('button', { name: 'Done' }).click();
+  await expect(handed).toBeHidden();
   await expect(row.getByText('Approved')).toBeVisible();
+
+  // The link works: Grace chooses a password with it and signs in.
+  const graceBrowser = await browser.newContext();
+  const grace = await graceBrowser.newPage();
+  await grace.goto(link);
+  await grace.getByLabel('New password', { exact: true }).fill('grace-navy-1906');
+  await grace.getByLabel('Confirm the new password').fill('grace-navy-1906');
+  await grace.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(grace.getByText('Your password was changed.')).toBeVisible();
+  await graceBrowser.close();
 
   const adminMenu = page.getByRole('navigation', { name: 'Admin Dashboard' });
   await adminMenu.getByRole('link', { name: 'Dashboard' }).click();

@@ -28,6 +28,9 @@ export function createMailService({ repo, logger, smtpUrl, from, queue }: MailDe
     (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
 
   return {
+    /** Whether a mail can leave this server (SMTP_URL is set); without it, links must be passed on by hand. */
+    canSend: Boolean(smtpUrl && queue),
+
     /** Every mail is written to the outbox first; without SMTP_URL it stays there and goes to the log. */
     async send(message: MailMessage) {
       if (!smtpUrl || !queue) {

@@ -79,6 +79,11 @@ describe('trial requests: approval to expiry', () => {
     expect(mail!.text).toContain('lasts 10 days, until 2026-03-11');
     const link = new URL(mail!.text.match(/https?:\/\/\S+/)![0]);
     expect(link.pathname).toBe('/reset-password');
+    // No mail server is configured here: no mail can leave, so the approver is handed the link too.
+    expect(res.json()).toMatchObject({
+      setPasswordLink: link.href,
+      setPasswordLinkExpiresAt: new Date(now.getTime() + 7 * DAY).toISOString(),
+    });
     const set = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset-password',
@@ -141,5 +146,35 @@ describe('trial requests: approval to expiry', () => {
       postsScheduledToday: 0,
       failuresLast24h: 0,
     });
+  });
+});
+
+describe('trial approval with a mail server configured', () => {
+  it('mails the link and does not hand it to the approver', async () => {
+    // A closed port: the mail is queued for the worker, which these tests do not run.
+    const t = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      await createUser(t.ctx, { email: 'root@example.com', role: 'super_admin' });
+      const cookie = await signIn(t.app, 'root@example.com');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/trials',
+        payload: { name: 'Mo', email: 'mo@example.com' },
+      });
+      const listed = await t.app.inject({ method: 'GET', url: '/api/trials', headers: { cookie } });
+      const id = listed.json().data[0].id as string;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/trials/${id}/approve`,
+        headers: { cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'approved', email: 'mo@example.com' });
+      expect(res.json()).not.toHaveProperty('setPasswordLink');
+      const [mail] = await t.ctx.database.db.select().from(outbox).where(eq(outbox.to, 'mo@example.com'));
+      expect(mail!.status).toBe('pending');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   TrialIdParamsSchema,
   TrialListQuerySchema,
   TrialListSchema,
+  TrialApprovalSchema,
   TrialRequestSchema,
 } from '../../shared/api/admin.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
@@ -61,9 +62,10 @@ export async function trialsRoutes(app: FastifyInstance, { trials, guards, perIp
       onRequest: guards.requireRole(isSuperAdmin),
       schema: {
         tags: ['trials'],
-        summary: 'Approve: creates the trial account and mails it a set-password link (super_admin)',
+        summary:
+          'Approve: creates the trial account and mails it a set-password link, also answered when no mail server is configured (super_admin)',
         params: TrialIdParamsSchema,
-        response: { 200: TrialRequestSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+        response: { 200: TrialApprovalSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
       },
     },
     async (request) => trials.approve(userOf(request), request.params.id),

@@ -1,4 +1,4 @@
-import type { TrialRequest } from '../../shared/api/admin.schemas';
+import type { TrialApproval, TrialRequest } from '../../shared/api/admin.schemas';
 import type { TrialRequestBody, TrialRequestResult } from '../../shared/api/trials.schemas';
 import type { AuditRepo } from '../audit/audit.repo';
 import type { Auth } from '../auth/auth';
@@ -62,14 +62,16 @@ export function createTrialsService(deps: TrialsServiceDeps) {
 
     /**
      * Creates a `user` account whose trial lasts the configured number of days, and mails it a link to
-     * choose a password. If the account cannot be made, the request goes back to pending.
+     * choose a password; when no mail can leave, the link is also in the answer, for the approver to
+     * pass on. If the account cannot be made, the request goes back to pending.
      */
-    async approve(actor: SessionUser, id: string): Promise<TrialRequest> {
+    async approve(actor: SessionUser, id: string): Promise<TrialApproval> {
       const request = await repo.findById(id);
       if (request && (await users.findByEmail(request.email))) {
         throw new AppError(409, 'EMAIL_TAKEN', 'An account with this email already exists.');
       }
       const decided = await decide(actor, id, 'approved');
+      let handed: Pick<TrialApproval, 'setPasswordLink' | 'setPasswordLinkExpiresAt'> = {};
       try {
         const days = await settings.get('trialDurationDays');
         const trialEndsAt = new Date(clock().getTime() + days * DAY_MS);
@@ -85,17 +87,24 @@ export function createTrialsService(deps: TrialsServiceDeps) {
           subject: 'Your Postwell trial is ready',
           text: `Hello ${decided.name},\n\nYour trial account is ready and lasts ${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}.\nChoose your password within ${SET_PASSWORD_LINK_DAYS} days here:\n${link}\n\nThen sign in with ${decided.email}.`,
         });
+        if (!mail.canSend)
+          handed = {
+            setPasswordLink: link,
+            setPasswordLinkExpiresAt: new Date(
+              clock().getTime() + SET_PASSWORD_LINK_DAYS * DAY_MS,
+            ).toISOString(),
+          };
         await audit.record({
           actor,
           action: 'trial.approve',
           target: user,
-          details: { requestId: id, days },
+          details: { requestId: id, days, linkShown: !mail.canSend },
         });
       } catch (error) {
         await repo.undoDecision(id);
         throw error;
       }
-      return toTrialRequest((await repo.findById(id))!);
+      return { ...toTrialRequest((await repo.findById(id))!), ...handed };
     },
 
     async reject(actor: SessionUser, id: string): Promise<TrialRequest> {

@@ -26,6 +26,16 @@ export const TrialRequestSchema = z.object({
 });
 export type TrialRequest = z.infer<typeof TrialRequestSchema>;
 
+/**
+ * An approval's answer. When no mail server is configured no mail can leave, so the approving super
+ * administrator is given the set-password link to pass on, and when it stops working.
+ */
+export const TrialApprovalSchema = TrialRequestSchema.extend({
+  setPasswordLink: z.url().optional(),
+  setPasswordLinkExpiresAt: z.string().optional(),
+});
+export type TrialApproval = z.infer<typeof TrialApprovalSchema>;
+
 export const TrialListQuerySchema = z.object({
   status: z.enum(TRIAL_STATUSES, 'errors.validation').optional(),
 });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrialRequest } from '../../../../shared/api/admin.schemas';
+import type { TrialApproval } from '../../../../shared/api/admin.schemas';
 import { api } from '../../../lib/api-client';
 import { adminStatsQueryKey } from './get-admin-stats';
 import { usersQueryKey } from './get-users';
 import { trialRequestsQueryKey } from './get-trial-requests';
 
 export const decideTrial = ({ id, decision }: { id: string; decision: 'approve' | 'reject' }) =>
-  api<TrialRequest>(`/trials/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: {} });
+  api<TrialApproval>(`/trials/${encodeURIComponent(id)}/${decision}`, { method: 'POST', body: {} });
 
 export const useDecideTrial = () => {
   const queryClient = useQueryClient();

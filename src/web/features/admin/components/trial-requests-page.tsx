@@ -1,9 +1,11 @@
-import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TrialRequest } from '../../../../shared/api/admin.schemas';
+import type { TrialApproval, TrialRequest } from '../../../../shared/api/admin.schemas';
 import { isSuperAdmin } from '../../../../shared/roles';
+import { CopyableSecret } from '../../../components/copyable-secret';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
 import { useDecideTrial } from '../api/decide-trial';
@@ -22,24 +24,50 @@ export function TrialRequestsPage() {
   const requests = useTrialRequests();
   const decide = useDecideTrial();
   const canDecide = Boolean(me && isSuperAdmin(me.role));
+  // No mail can leave this server: the approver passes the set-password link on by hand.
+  const [handed, setHanded] = useState<TrialApproval | null>(null);
 
   const onDecide = (request: TrialRequest, decision: 'approve' | 'reject') =>
     decide.mutate(
       { id: request.id, decision },
       {
-        onSuccess: () =>
+        onSuccess: (answer) => {
+          if (answer.setPasswordLink) return setHanded(answer);
           notify({
             color: 'green',
             message: t(decision === 'approve' ? 'trials.approved' : 'trials.rejected', {
               email: request.email,
             }),
-          }),
+          });
+        },
         onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
       },
     );
 
   return (
     <Stack>
+      <Modal opened={handed !== null} onClose={() => setHanded(null)} title={t('trials.linkTitle')}>
+        {handed?.setPasswordLink && (
+          <Stack>
+            <Text>
+              {t('trials.linkNoMail', {
+                email: handed.email,
+                date: formatDate(handed.setPasswordLinkExpiresAt!),
+              })}
+            </Text>
+            <CopyableSecret
+              value={handed.setPasswordLink}
+              label={t('trials.link')}
+              copyLabel={t('trials.copyLink')}
+              copiedLabel={t('trials.copied')}
+              testId="trial-link"
+            />
+            <Group justify="flex-end">
+              <Button onClick={() => setHanded(null)}>{t('trials.done')}</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <Title order={1}>{t('trials.title')}</Title>
       {requests.isPending && <Loader aria-label={t('common.loading')} />}
       {requests.isError && (
