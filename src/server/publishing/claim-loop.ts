@@ -16,10 +16,10 @@ export function createClaimLoop<T>(options: {
   /** Publishes and records one claimed target; never throws. */
   run: (item: T) => Promise<void>;
   /**
-   * After each wake-up, with how many targets it took and whether it claimed all that was due (false:
-   * it stopped for want of room, and claims again when room frees).
+   * After each wake-up, with how many targets it took and when (`performance.now()`) its last claim
+   * began, or null when it stopped for want of room (it claims again when room frees).
    */
-  claimed?: (taken: number, claimedAll: boolean) => void;
+  claimed?: (taken: number, began: number | null) => void;
   onError: (error: unknown) => void;
 }) {
   let running = 0;
@@ -39,20 +39,24 @@ export function createClaimLoop<T>(options: {
     inFlight.add(task);
   };
 
-  /** Claims until everything due is taken or the room is full; says how many and whether all. */
+  /**
+   * Claims until everything due is taken or the room is full; says how many it took and when the claim
+   * that found no more began (null: the room filled first).
+   */
   const round = async () => {
     let taken = 0;
     for (;;) {
       const room = Math.min(options.page, options.capacity - running);
       if (room <= 0 || (room < options.refillAt && running > 0)) {
         waitingForRoom = true;
-        return { taken, all: false };
+        return { taken, began: null };
       }
+      const began = performance.now();
       const items = await options.claim(room);
       taken += items.length;
       for (const item of items) start(item);
       // Fewer than there was room for: everything due was taken, and asking again would find none.
-      if (items.length < room) return { taken, all: true };
+      if (items.length < room) return { taken, began };
     }
   };
 
@@ -71,20 +75,20 @@ export function createClaimLoop<T>(options: {
     }
     claiming = true;
     let taken = 0;
-    let all = false;
+    let began: number | null = null;
     try {
       do {
         again = false;
         const done = await round();
         taken += done.taken;
-        all = done.all;
+        began = done.began;
       } while (again && !stopped);
     } catch (error) {
       options.onError(error);
     } finally {
       claiming = false;
     }
-    options.claimed?.(taken, all);
+    options.claimed?.(taken, began);
   }
 
   return {

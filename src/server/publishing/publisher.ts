@@ -217,14 +217,11 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
     );
   };
 
-  /** When the last claim began (`performance.now()`). */
-  let lastClaimAt = 0;
   const loop = createClaimLoop({
     capacity: options.concurrency,
     page: CLAIM_PAGE,
     refillAt: Math.min(REFILL_AT, Math.ceil(options.concurrency / 4)),
     claim: async (room) => {
-      lastClaimAt = performance.now();
       const now = clock();
       const page = [
         ...(
@@ -243,7 +240,7 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       run(claimed).catch((error: unknown) =>
         logger.error({ err: error, target: claimed.targetId }, 'publish failed'),
       ),
-    claimed: (taken, claimedAll) => alarm.claimed(taken, claimedAll ? lastClaimAt : null),
+    claimed: (taken, began) => alarm.claimed(taken, began),
     onError: (error) => logger.error({ err: error }, 'claiming due targets failed'),
   });
   const lookMs = Math.min(options.pollingIntervalSeconds * 1000, 500);

@@ -85,15 +85,10 @@ export function createTrialsService(deps: TrialsServiceDeps) {
         await mail.send({
           to: decided.email,
           subject: 'Your Postwell trial is ready',
-          text: `Hello ${decided.name},\n\nYour trial account is ready and lasts ${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}.\nChoose your password within ${SET_PASSWORD_LINK_DAYS} days here:\n${link}\n\nThen sign in with ${decided.email}.`,
+          text: `Hello ${decided.name},\n\nYour trial account is ready and lasts ${days} days, until ${trialEndsAt.toISOString().slice(0, 10)}.\nChoose your password within ${SET_PASSWORD_LINK_DAYS} days here:\n${link.url}\n\nThen sign in with ${decided.email}.`,
         });
         if (!mail.canSend)
-          handed = {
-            setPasswordLink: link,
-            setPasswordLinkExpiresAt: new Date(
-              clock().getTime() + SET_PASSWORD_LINK_DAYS * DAY_MS,
-            ).toISOString(),
-          };
+          handed = { setPasswordLink: link.url, setPasswordLinkExpiresAt: link.expiresAt.toISOString() };
         await audit.record({
           actor,
           action: 'trial.approve',
