@@ -30,6 +30,7 @@ import { recurringRoutes } from './recurring/recurring.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { securityHeaders } from './http/security-headers';
 import { templatesRoutes } from './templates/templates.routes';
+import { workspacesRoutes } from './workspaces/workspaces.routes';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -193,6 +194,7 @@ export async function buildApp(
     await mediaRoutes(uploads, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
   });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
+  await workspacesRoutes(app, { workspaces: ctx.workspaces, guards: ctx.guards, createsPerMinute });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards, createsPerMinute });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards, createsPerMinute });
   await variablesRoutes(app, { variables: ctx.variables, guards: ctx.guards, createsPerMinute });

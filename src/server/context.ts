@@ -45,6 +45,8 @@ import { createTrialsService } from './trials/trials.service';
 import { createUsersRepo } from './users/users.repo';
 import { createUsersService } from './users/users.service';
 import { createVariablesRepo } from './variables/variables.repo';
+import { createWorkspacesRepo } from './workspaces/workspaces.repo';
+import { createWorkspacesService } from './workspaces/workspaces.service';
 import { createVariablesService } from './variables/variables.service';
 import { createConnectionsRepo } from './connections/connections.repo';
 import { createConnectionsService } from './connections/connections.service';
@@ -141,7 +143,16 @@ export function createContext({
     digestHours: env.ALERTS_DIGEST_HOURS,
   });
   const oidc = oidcConfigOf(env);
-  const auth = createAuth({ db, secret, publicUrl: env.PUBLIC_URL, mail, logger, oidc });
+  const workspacesRepo = createWorkspacesRepo(db);
+  const auth = createAuth({
+    db,
+    secret,
+    publicUrl: env.PUBLIC_URL,
+    mail,
+    logger,
+    oidc,
+    onUserCreated: (user) => workspacesRepo.ensurePersonal(user.id, user.name, null),
+  });
   const audit = createAuditRepo(db);
   const tokens = createTokensService({
     repo: createTokensRepo(db),
@@ -175,6 +186,7 @@ export function createContext({
   });
   const connections = createConnectionsService({
     repo: connectionsRepo,
+    workspaces: workspacesRepo,
     sealer,
     adapters,
     changes,
@@ -274,8 +286,8 @@ export function createContext({
     clock,
     assertMayPublish: users.assertMayPublish,
     changes,
-    connectionStates: async (userId) =>
-      new Map((await connectionsRepo.listByUser(userId)).map((c) => [c.platform, c.status])),
+    connectionStates: async (workspaceId) =>
+      new Map((await connectionsRepo.listByWorkspace(workspaceId)).map((c) => [c.platform, c.status])),
   });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
@@ -330,7 +342,7 @@ export function createContext({
     health: createHealthService({ database, monitoring, clock, logger }),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
-    guards: createGuards(auth, audit, changes, tokens),
+    guards: createGuards(auth, audit, workspacesRepo, changes, tokens),
     tokens,
     webhooks: webhooks.service,
     /** The webhook delivery worker (main with a worker role, tests). */
@@ -340,6 +352,8 @@ export function createContext({
     devices,
     resetTokens,
     users,
+    workspaces: createWorkspacesService({ repo: workspacesRepo, audit, changes }),
+    workspacesRepo,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags,
     ai,
@@ -380,7 +394,7 @@ export function createContext({
       createRecurringWorker(recurring, { intervalMs: env.RECURRING_ROUND_SECONDS * 1000, logger }),
     dashboard: createDashboardService({
       repo: createDashboardRepo(db),
-      connections: connectionsRepo.listByUser,
+      connections: connectionsRepo.listByWorkspace,
       drafts: posts.listDrafts,
       clock,
     }),

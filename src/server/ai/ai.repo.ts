@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 import type { Insights, Recommendation } from '../../shared/api/ai.schemas';
 import type { Platform } from '../../shared/platforms/rules';
 import type { Db } from '../db/client';
@@ -41,29 +42,29 @@ export const toInsights = (row: InsightRow): Insights => ({
 
 const instant = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** Every query names the caller: nothing here can read another user's rows. */
+/** Every query names the workspace: nothing here can read another workspace's rows. */
 export function createAiRepo(db: Db) {
   return {
-    async ownsPost(userId: string, postId: string) {
+    async ownsPost(workspaceId: WorkspaceId, postId: string) {
       const rows = await db
         .select({ id: posts.id })
         .from(posts)
-        .where(and(eq(posts.id, postId), eq(posts.userId, userId)));
+        .where(and(eq(posts.id, postId), eq(posts.workspaceId, workspaceId)));
       return rows.length === 1;
     },
-    async ownsRecurring(userId: string, id: string) {
+    async ownsRecurring(workspaceId: WorkspaceId, id: string) {
       const rows = await db
         .select({ id: recurringPosts.id })
         .from(recurringPosts)
-        .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)));
+        .where(and(eq(recurringPosts.id, id), eq(recurringPosts.workspaceId, workspaceId)));
       return rows.length === 1;
     },
-    /** One of the caller's posts with its networks, or null. */
-    async postOf(userId: string, postId: string) {
+    /** One of the workspace's posts with its networks, or null. */
+    async postOf(workspaceId: WorkspaceId, postId: string) {
       const result = (await db.execute(sql`
         select p.content_html, coalesce(json_agg(t.platform) filter (where t.platform is not null), '[]')::text as platforms
           from posts p left join post_targets t on t.post_id = p.id
-         where p.id = ${postId} and p.user_id = ${userId}
+         where p.id = ${postId} and p.workspace_id = ${workspaceId}
          group by p.id`)) as unknown as { rows: { content_html: string; platforms: string }[] };
       const row = result.rows[0];
       return row
@@ -75,13 +76,14 @@ export function createAiRepo(db: Db) {
       return rows[0]?.zone ?? null;
     },
     async save(
-      userId: string,
+      { workspaceId, userId }: Scope,
       insights: Insights,
       links: { postId?: string; recurringPostId?: string },
     ): Promise<Insights> {
       const [row] = await db
         .insert(aiInsights)
         .values({
+          workspaceId,
           userId,
           postId: links.postId ?? null,
           recurringPostId: links.recurringPostId ?? null,
@@ -96,33 +98,33 @@ export function createAiRepo(db: Db) {
         .returning();
       return toInsights(row!);
     },
-    /** The newest insights of each of the caller's recurring posts in `ids`. */
-    async latestForRecurring(userId: string, ids: string[]): Promise<Map<string, Insights>> {
+    /** The newest insights of each of the workspace's recurring posts in `ids`. */
+    async latestForRecurring(workspaceId: WorkspaceId, ids: string[]): Promise<Map<string, Insights>> {
       if (!ids.length) return new Map();
       const rows = await db
         .selectDistinctOn([aiInsights.recurringPostId])
         .from(aiInsights)
-        .where(and(eq(aiInsights.userId, userId), inArray(aiInsights.recurringPostId, ids)))
+        .where(and(eq(aiInsights.workspaceId, workspaceId), inArray(aiInsights.recurringPostId, ids)))
         .orderBy(aiInsights.recurringPostId, desc(aiInsights.createdAt), desc(aiInsights.id));
       return new Map(rows.map((row) => [row.recurringPostId!, toInsights(row)]));
     },
-    /** The newest insights stored for one of the caller's posts, or null. */
-    async latestForPost(userId: string, postId: string): Promise<Insights | null> {
+    /** The newest insights stored for one of the workspace's posts, or null. */
+    async latestForPost(workspaceId: WorkspaceId, postId: string): Promise<Insights | null> {
       const [row] = await db
         .select()
         .from(aiInsights)
-        .where(and(eq(aiInsights.userId, userId), eq(aiInsights.postId, postId)))
+        .where(and(eq(aiInsights.workspaceId, workspaceId), eq(aiInsights.postId, postId)))
         .orderBy(desc(aiInsights.createdAt), desc(aiInsights.id))
         .limit(1);
       return row ? toInsights(row) : null;
     },
     /**
-     * The caller's published targets in scope, each with its latest reading that succeeded (targets
+     * The workspace's published targets in scope, each with its latest reading that succeeded (targets
      * without one are left out: no figure is ever guessed).
      */
-    async metrics(userId: string, scope: MetricScope): Promise<MetricRow[]> {
+    async metrics(workspaceId: WorkspaceId, scope: MetricScope): Promise<MetricRow[]> {
       const conditions = [
-        sql`p.user_id = ${userId}`,
+        sql`p.workspace_id = ${workspaceId}`,
         sql`t.status = 'published'`,
         sql`t.published_at is not null`,
       ];
@@ -145,7 +147,7 @@ export function createAiRepo(db: Db) {
             select coalesce(tm.likes, 0) as likes, coalesce(tm.shares, 0) as shares,
                    coalesce(tm.comments, 0) as comments
               from target_metrics tm
-             where tm.target_id = t.id and tm.user_id = ${userId} and tm.outcome = 'read'
+             where tm.target_id = t.id and tm.workspace_id = ${workspaceId} and tm.outcome = 'read'
                and (tm.likes is not null or tm.shares is not null or tm.comments is not null)
              order by tm.collected_at desc, tm.slot desc
              limit 1

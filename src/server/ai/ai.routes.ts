@@ -48,6 +48,8 @@ export async function aiRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = [guards.requireUser, createUserRateLimit(perMinute)];
+  /** The helpers that write with the model: for the members who write (`shared/workspaces/rules.ts`). */
+  const writes = [guards.requireUser, guards.may('write'), createUserRateLimit(perMinute)];
   const tags = ['ai'];
   const errors = { 400: E, 401: E, 424: E, 429: E };
 
@@ -66,7 +68,7 @@ export async function aiRoutes(
   r.post(
     '/api/ai/generatePostInsights',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: "A post's tone, advice per network and hashtag suggestions; stored when a post is named",
@@ -94,7 +96,7 @@ export async function aiRoutes(
   r.post(
     '/api/ai/chatWithAI',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: "The model's answer to a chat (roles user and model); needs a model",
@@ -107,7 +109,7 @@ export async function aiRoutes(
   r.post(
     '/api/ai/generateContent',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'A post written by the model from a prompt, in a tone; needs a model',
@@ -120,7 +122,7 @@ export async function aiRoutes(
   r.post(
     '/api/ai/getPostSentiment',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: "A text's sentiment (Positive, Neutral, Negative with a score); English only",

@@ -9,7 +9,8 @@ import {
   type Recommendation,
 } from '../../shared/api/ai.schemas';
 import type { Platform } from '../../shared/platforms/rules';
-import type { SessionUser } from '../auth/session';
+import { type SessionUser, scopeOf } from '../auth/session';
+import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 import type { HashtagsService } from '../hashtags/hashtags.service';
 import { notFound } from '../http/errors';
 import type { AiRepo } from './ai.repo';
@@ -54,11 +55,11 @@ export function parseAdvice(answer: string): string[] {
 }
 
 export function createAiService({ repo, hashtags, provider, clock, logger }: AiServiceDeps) {
-  /** The user's own tags from the hashtag feature: custom ones, then recently used ones. */
-  const userTags = (userId: string) => hashtags.userTags(userId);
+  /** The workspace's and user's tags from the hashtag feature: custom ones, then recently used ones. */
+  const userTags = (scope: Scope) => hashtags.userTags(scope);
 
-  const offline = async (userId: string, html: string, platforms?: readonly Platform[]) =>
-    analyseOffline(await loadNlp(), html, { platforms, userTags: await userTags(userId), now: clock() });
+  const offline = async (scope: Scope, html: string, platforms?: readonly Platform[]) =>
+    analyseOffline(await loadNlp(), html, { platforms, userTags: await userTags(scope), now: clock() });
 
   const requireModel = () => {
     if (!provider) throw notConfigured();
@@ -77,10 +78,11 @@ export function createAiService({ repo, hashtags, provider, clock, logger }: AiS
       input: z.output<typeof InsightsRequestSchema>,
       signal?: AbortSignal,
     ): Promise<Insights> {
-      if (input.postId && !(await repo.ownsPost(actor.id, input.postId))) throw notFound('This post');
-      if (input.recurringPostId && !(await repo.ownsRecurring(actor.id, input.recurringPostId)))
+      if (input.postId && !(await repo.ownsPost(actor.workspace.id, input.postId)))
+        throw notFound('This post');
+      if (input.recurringPostId && !(await repo.ownsRecurring(actor.workspace.id, input.recurringPostId)))
         throw notFound('This recurring post');
-      const result = await offline(actor.id, input.content, input.platforms);
+      const result = await offline(scopeOf(actor), input.content, input.platforms);
       if (provider) {
         try {
           const answer = await provider.complete(
@@ -101,27 +103,31 @@ export function createAiService({ repo, hashtags, provider, clock, logger }: AiS
         }
       }
       if (input.postId || input.recurringPostId)
-        return repo.save(actor.id, result, { postId: input.postId, recurringPostId: input.recurringPostId });
+        return repo.save(scopeOf(actor), result, {
+          postId: input.postId,
+          recurringPostId: input.recurringPostId,
+        });
       return result;
     },
 
     /** Offline insights of a recurring post just saved, stored with it (the recurring service calls this). */
     async storeForRecurring(
-      userId: string,
+      scope: Scope,
       recurringPostId: string,
       html: string,
       platforms: readonly Platform[],
     ) {
-      const result = await offline(userId, html, platforms);
-      return repo.save(userId, result, { recurringPostId });
+      const result = await offline(scope, html, platforms);
+      return repo.save(scope, result, { recurringPostId });
     },
 
-    latestForRecurring: (userId: string, ids: string[]) => repo.latestForRecurring(userId, ids),
+    latestForRecurring: (workspaceId: WorkspaceId, ids: string[]) =>
+      repo.latestForRecurring(workspaceId, ids),
 
-    /** The newest insights stored with one of the caller's posts, or null; another user's post is 404. */
+    /** The newest insights stored with one of the workspace's posts, or null; another workspace's post is 404. */
     async storedForPost(actor: SessionUser, postId: string): Promise<Insights | null> {
-      if (!(await repo.ownsPost(actor.id, postId))) throw notFound('This post');
-      return repo.latestForPost(actor.id, postId);
+      if (!(await repo.ownsPost(actor.workspace.id, postId))) throw notFound('This post');
+      return repo.latestForPost(actor.workspace.id, postId);
     },
 
     async chat(input: z.output<typeof ChatRequestSchema>, signal?: AbortSignal): Promise<string> {

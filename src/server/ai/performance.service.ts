@@ -7,7 +7,8 @@ import type {
   Recommendation,
 } from '../../shared/api/ai.schemas';
 import { PLATFORMS, type Platform } from '../../shared/platforms/rules';
-import type { SessionUser } from '../auth/session';
+import { type SessionUser, scopeOf } from '../auth/session';
+import type { Scope } from '../workspaces/workspaces.repo';
 import { AppError, notFound } from '../http/errors';
 import type { AiRepo, MetricRow } from './ai.repo';
 import { bestTime, engagementOf, MIN_SAMPLE } from './best-time';
@@ -30,21 +31,22 @@ const NETWORK_MIN_POSTS = 3;
 
 export interface PerformanceDeps {
   repo: AiRepo;
-  userTags: (userId: string) => Promise<string[]>;
+  userTags: (scope: Scope) => Promise<string[]>;
   clock: () => Date;
 }
 
-/** Best time to post and the analysis of published posts, from the caller's own posts and figures only. */
+/** Best time to post and the analysis of published posts, from the workspace's own posts and figures only. */
 export function createPerformanceService({ repo, userTags, clock }: PerformanceDeps) {
   const zoneOf = async (userId: string) => (await repo.zoneOf(userId)) ?? 'UTC';
 
+  /** From the workspace's figures, on the clocks of the caller's own zone. */
   const predict = async (
-    userId: string,
+    { workspaceId, userId }: Scope,
     days: number,
     platforms?: readonly Platform[],
   ): Promise<BestTime> => {
     const from = new Date(clock().getTime() - days * DAY_MS);
-    const rows = await repo.metrics(userId, { from, platforms, limit: ROWS_MAX });
+    const rows = await repo.metrics(workspaceId, { from, platforms, limit: ROWS_MAX });
     return bestTime(rows, await zoneOf(userId), platforms);
   };
 
@@ -71,7 +73,7 @@ export function createPerformanceService({ repo, userTags, clock }: PerformanceD
 
   return {
     predictBestTime: (actor: SessionUser, input: z.output<typeof HistoricalDataSchema>) =>
-      predict(actor.id, input.days ?? DEFAULT_DAYS, input.platforms),
+      predict(scopeOf(actor), input.days ?? DEFAULT_DAYS, input.platforms),
 
     /**
      * One post of the caller's (`postId`), or the caller's posts published between `from` and `to`
@@ -89,9 +91,9 @@ export function createPerformanceService({ repo, userTags, clock }: PerformanceD
       let ruleAdvice: Recommendation[] = [];
       const nlp = await loadNlp();
       if (input.postId) {
-        if (!(await repo.ownsPost(actor.id, input.postId))) throw notFound('This post');
-        rows = await repo.metrics(actor.id, { postId: input.postId, limit: ROWS_MAX });
-        const post = await repo.postOf(actor.id, input.postId);
+        if (!(await repo.ownsPost(actor.workspace.id, input.postId))) throw notFound('This post');
+        rows = await repo.metrics(actor.workspace.id, { postId: input.postId, limit: ROWS_MAX });
+        const post = await repo.postOf(actor.workspace.id, input.postId);
         texts = post ? [plainText(post.contentHtml)] : [];
         if (post) {
           const text = texts[0]!;
@@ -104,7 +106,12 @@ export function createPerformanceService({ repo, userTags, clock }: PerformanceD
           ? new Date(`${input.from}T00:00:00Z`)
           : new Date(now.getTime() - DEFAULT_DAYS * DAY_MS);
         const to = input.to ? new Date(new Date(`${input.to}T00:00:00Z`).getTime() + DAY_MS) : undefined;
-        rows = await repo.metrics(actor.id, { from, to, platforms: input.platforms, limit: ROWS_MAX });
+        rows = await repo.metrics(actor.workspace.id, {
+          from,
+          to,
+          platforms: input.platforms,
+          limit: ROWS_MAX,
+        });
         const best = [...new Map(rows.map((row) => [row.postId, row])).values()]
           .sort((a, b) => engagementOf(b) - engagementOf(a))
           .slice(0, TOP_POSTS);
@@ -123,9 +130,9 @@ export function createPerformanceService({ repo, userTags, clock }: PerformanceD
       return {
         sampleSize: rows.length,
         suggestedHashtags: english
-          ? suggestHashtags(keywordsOf(nlp, english), english, await userTags(actor.id))
+          ? suggestHashtags(keywordsOf(nlp, english), english, await userTags(scopeOf(actor)))
           : [],
-        optimalPostTime: await predict(actor.id, DEFAULT_DAYS, input.platforms),
+        optimalPostTime: await predict(scopeOf(actor), DEFAULT_DAYS, input.platforms),
         sentiment: {
           sentiment: toneOf(score),
           score,

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import type { AnalyticsSort } from '../../shared/api/analytics.schemas';
 import type { Db } from '../db/client';
 
@@ -21,12 +22,12 @@ export interface FigureRow {
 }
 
 /**
- * The user's published targets of the span with their latest figures: one row per target in
- * `target_latest_metrics` (written with each reading), read through its (user, published_at) index.
+ * The workspace's published targets of the span with their latest figures: one row per target in
+ * `target_latest_metrics` (written with each reading), read through its (workspace, published_at) index.
  */
-const PUBLISHED_IN = (userId: string, span: Span) => sql`
+const PUBLISHED_IN = (workspaceId: WorkspaceId, span: Span) => sql`
       from target_latest_metrics r
-     where r.user_id = ${userId} and r.published_at >= ${span.start} and r.published_at < ${span.end}`;
+     where r.workspace_id = ${workspaceId} and r.published_at >= ${span.start} and r.published_at < ${span.end}`;
 
 /** A sort of the posts table as SQL: only these fixed fragments, never the request's text. */
 const SORTS: Record<AnalyticsSort, SQL> = {
@@ -39,7 +40,7 @@ const SORTS: Record<AnalyticsSort, SQL> = {
   impressions: sql`r.impressions`,
 };
 
-/** The read side of analytics; every statement is filtered by the owner's id. */
+/** The read side of analytics; every statement is filtered by the workspace's id. */
 export function createAnalyticsRepo(db: Db) {
   const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -55,7 +56,7 @@ export function createAnalyticsRepo(db: Db) {
      * Per network: posts published in the span and the sums of their latest readings. `sum` skips nulls
      * and is null when every value is: a network that never gives reach shows "unknown", not 0.
      */
-    async summary(userId: string, span: Span) {
+    async summary(workspaceId: WorkspaceId, span: Span) {
       const result = await rows<{
         platform: string;
         posts: number;
@@ -69,7 +70,7 @@ export function createAnalyticsRepo(db: Db) {
         select r.platform, count(*)::int as posts, sum(r.likes) as likes, sum(r.shares) as shares,
                sum(r.comments) as comments, sum(r.reach) as reach, sum(r.impressions) as impressions,
                max(r.collected_at) as last_read_at
-        ${PUBLISHED_IN(userId, span)}
+        ${PUBLISHED_IN(workspaceId, span)}
         group by r.platform`);
       return result.map((row) => ({
         platform: row.platform,
@@ -85,7 +86,7 @@ export function createAnalyticsRepo(db: Db) {
 
     /** Per target: its latest figures, and its latest slot of any outcome (to say where reading stands). */
     async posts(
-      userId: string,
+      workspaceId: WorkspaceId,
       span: Span,
       query: { sort: AnalyticsSort; order: 'asc' | 'desc'; platform?: string; limit: number; offset: number },
     ) {
@@ -117,7 +118,7 @@ export function createAnalyticsRepo(db: Db) {
           left join lateral (
             select m.outcome, m.error_code, m.slot from target_metrics m
              where m.target_id = r.target_id order by m.slot desc limit 1) l on true
-         where r.user_id = ${userId} and r.published_at >= ${span.start} and r.published_at < ${span.end}
+         where r.workspace_id = ${workspaceId} and r.published_at >= ${span.start} and r.published_at < ${span.end}
          ${query.platform ? sql`and r.platform = ${query.platform}` : sql``}
        order by ${SORTS[query.sort]} ${direction} nulls last, r.published_at desc, r.target_id
        limit ${query.limit} offset ${query.offset}`);
@@ -147,7 +148,7 @@ export function createAnalyticsRepo(db: Db) {
      * (the first counts whole), summed by the day it was taken. The window sees readings before the span
      * too, so a span's first day gains only what that day added.
      */
-    async timeline(userId: string, span: Span, timeZone: string) {
+    async timeline(workspaceId: WorkspaceId, span: Span, timeZone: string) {
       const result = await rows<{
         day: string;
         likes: Count;
@@ -161,7 +162,7 @@ export function createAnalyticsRepo(db: Db) {
                  m.shares - coalesce(lag(m.shares) over w, 0) as shares,
                  m.comments - coalesce(lag(m.comments) over w, 0) as comments
             from target_metrics m
-           where m.user_id = ${userId} and m.outcome = 'read' and m.collected_at < ${span.end}
+           where m.workspace_id = ${workspaceId} and m.outcome = 'read' and m.collected_at < ${span.end}
           window w as (partition by m.target_id order by m.slot)
         )
         select to_char(r.collected_at at time zone ${timeZone}, 'YYYY-MM-DD') as day,

@@ -93,7 +93,7 @@ export function createAnalyticsService({
 
   const listPosts = async (actor: SessionUser, query: AnalyticsPostsQuery): Promise<AnalyticsPostList> => {
     const { range, span } = await resolve(actor, query);
-    const { items, total } = await repo.posts(actor.id, span, query);
+    const { items, total } = await repo.posts(actor.workspace.id, span, query);
     return {
       range,
       total,
@@ -118,8 +118,10 @@ export function createAnalyticsService({
   return {
     async summary(actor: SessionUser, query: AnalyticsRangeQuery): Promise<AnalyticsSummary> {
       const { range, span } = await resolve(actor, query);
-      const rows = await summaries.get(actor.id, `summary:${range.from}:${range.to}:${range.timeZone}`, () =>
-        repo.summary(actor.id, span),
+      const rows = await summaries.get(
+        actor.workspace.id,
+        `summary:${range.from}:${range.to}:${range.timeZone}`,
+        () => repo.summary(actor.workspace.id, span),
       );
       // In the product's order of networks, whatever order the database grouped them in.
       const order = (platform: string) => PLATFORMS.indexOf(platform as Platform);
@@ -136,7 +138,7 @@ export function createAnalyticsService({
     async timeline(actor: SessionUser, query: AnalyticsRangeQuery): Promise<AnalyticsTimeline> {
       const { range, span } = await resolve(actor, query);
       const found = new Map(
-        (await repo.timeline(actor.id, span, range.timeZone)).map((row) => [row.day, row]),
+        (await repo.timeline(actor.workspace.id, span, range.timeZone)).map((row) => [row.day, row]),
       );
       const days = [];
       for (let day = range.from; day <= range.to; day = shiftDay(day, 1))

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { MetricsReading } from '../platforms/contract';
 import { type Db, transaction } from '../db/client';
+import { asWorkspaceId, type WorkspaceId } from '../workspaces/workspaces.repo';
 import type { MetricsScheduler, ReadingToQueue } from './collect-metrics.job';
 
 /** A published target as a metric read needs it, with its owner's standing and whether the slot is done. */
 export interface TargetToRead {
   targetId: string;
+  /** The post's author, whose standing decides whether figures are read. */
   userId: string;
+  workspaceId: WorkspaceId;
   platform: string;
   remoteId: string | null;
   remoteUrl: string | null;
@@ -26,7 +29,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
   return {
     async target(targetId: string, slot: number, now: Date): Promise<TargetToRead | null> {
       const { rows } = (await db.execute(sql`
-        select t.id, p.user_id, t.platform, t.remote_id, t.remote_url, t.published_at,
+        select t.id, p.user_id, p.workspace_id, t.platform, t.remote_id, t.remote_url, t.published_at,
                (coalesce(u.banned, false) or (u.trial_ends_at is not null and u.trial_ends_at <= ${now})) as inactive,
                exists (select 1 from target_metrics m where m.target_id = t.id and m.slot = ${slot}) as done
           from post_targets t
@@ -36,6 +39,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
         rows: {
           id: string;
           user_id: string;
+          workspace_id: string;
           platform: string;
           remote_id: string | null;
           remote_url: string | null;
@@ -49,6 +53,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
         ? {
             targetId: row.id,
             userId: row.user_id,
+            workspaceId: asWorkspaceId(row.workspace_id),
             platform: row.platform,
             remoteId: row.remote_id,
             remoteUrl: row.remote_url,
@@ -64,7 +69,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
      * and a slot stored twice (the unique (target, slot) index) is stored once.
      */
     async record(
-      target: Pick<TargetToRead, 'targetId' | 'userId' | 'platform'>,
+      target: Pick<TargetToRead, 'targetId' | 'userId' | 'workspaceId' | 'platform'>,
       slot: number,
       result: SlotOutcome | null,
       next: ReadingToQueue | null,
@@ -74,9 +79,9 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
       await transaction(db, async (tx) => {
         if (result) {
           await tx.execute(sql`
-            insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, error_code,
-                                        likes, shares, comments, reach, impressions)
-            values (${target.targetId}, ${target.userId}, ${target.platform}, ${slot}, ${now}, ${result.outcome},
+            insert into target_metrics (target_id, user_id, workspace_id, platform, slot, collected_at, outcome,
+                                        error_code, likes, shares, comments, reach, impressions)
+            values (${target.targetId}, ${target.userId}, ${target.workspaceId}, ${target.platform}, ${slot}, ${now}, ${result.outcome},
                     ${result.outcome === 'read' ? null : result.code},
                     ${f?.likes ?? null}, ${f?.shares ?? null}, ${f?.comments ?? null}, ${f?.reach ?? null},
                     ${f?.impressions ?? null})
@@ -100,8 +105,8 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
      */
     async published(tx: Db, targetIds: string[], at: Date) {
       await tx.execute(sql`
-        insert into target_latest_metrics (target_id, user_id, platform, published_at)
-        select t.id, p.user_id, t.platform, t.published_at
+        insert into target_latest_metrics (target_id, user_id, workspace_id, platform, published_at)
+        select t.id, p.user_id, p.workspace_id, t.platform, t.published_at
           from post_targets t join posts p on p.id = t.post_id
          where t.id = any(${sql.param(targetIds)}::uuid[]) and t.published_at is not null
         on conflict (target_id) do nothing`);

@@ -26,9 +26,11 @@ export interface AuthOptions {
   logger: FastifyBaseLogger;
   /** Sign-in with an OpenID Connect provider, when configured (decision 025). */
   oidc?: OidcConfig | null;
+  /** Makes each new user's personal workspace (decision 042). */
+  onUserCreated?: (user: { id: string; name: string }) => Promise<void>;
 }
 
-export function createAuth({ db, secret, publicUrl, mail, logger, oidc = null }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mail, logger, oidc = null, onUserCreated }: AuthOptions) {
   return betterAuth({
     appName: 'Postwell',
     baseURL: publicUrl,
@@ -70,7 +72,16 @@ export function createAuth({ db, secret, publicUrl, mail, logger, oidc = null }:
     },
     // The provider's tokens are kept sealed with the auth secret; the app never calls the provider with them.
     account: { accountLinking: OIDC_ACCOUNT_LINKING, encryptOAuthTokens: true },
-    databaseHooks: { user: { create: { before: beforeUserCreate } } },
+    databaseHooks: {
+      user: {
+        create: {
+          before: beforeUserCreate,
+          after: async (user) => {
+            await onUserCreated?.(user);
+          },
+        },
+      },
+    },
     // Sign-in is rate-limited per IP and locked per account by our own routes (auth.routes.ts).
     rateLimit: { enabled: false },
     advanced: {

@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { type Role, toRole } from '../../shared/roles';
+import { type WorkspaceAction, can } from '../../shared/workspaces/rules';
+import type { Membership, Scope, WorkspaceId, WorkspacesRepo } from '../workspaces/workspaces.repo';
 import type { AuditRepo } from '../audit/audit.repo';
 import { AppError } from '../http/errors';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Auth } from './auth';
 
-export interface SessionUser {
+/** Who is calling, before the workspace they act in is known. */
+export interface SignedInUser {
   id: string;
   email: string;
   name: string;
@@ -16,6 +19,13 @@ export interface SessionUser {
   sessionId: string;
   /** Set when the request was made with a personal API token rather than a browser session. */
   tokenId?: string;
+  /** The one workspace a token acts in (decision 042). */
+  tokenWorkspaceId?: WorkspaceId;
+}
+
+/** Who is calling and the workspace the request acts in, with their role there (decision 042). */
+export interface SessionUser extends SignedInUser {
+  workspace: Membership;
 }
 
 declare module 'fastify' {
@@ -27,12 +37,53 @@ declare module 'fastify' {
 export const unauthorized = () =>
   new AppError(401, 'UNAUTHORIZED', 'You are not signed in, or your session has ended.');
 export const forbidden = () => new AppError(403, 'FORBIDDEN', 'You are not authorized to access this page.');
+export const workspaceRoleForbids = () =>
+  new AppError(403, 'WORKSPACE_ROLE', 'Your role in this workspace does not allow this.');
+/** The workspace action each `may(...)` hook asks for, so that tests and the OpenAPI document can read it. */
+const workspaceActions = new WeakMap<object, WorkspaceAction>();
+/** The workspace action a route's onRequest hooks ask for, if any. */
+export function workspaceActionOf(onRequest: unknown): WorkspaceAction | undefined {
+  const hooks = [onRequest].flat().filter((hook): hook is object => typeof hook === 'function');
+  return hooks.map((hook) => workspaceActions.get(hook)).find((action) => action !== undefined);
+}
 export const sessionRequired = () =>
   new AppError(403, 'SESSION_REQUIRED', 'This needs a signed-in session; an API token cannot do it.');
 
 /** What the guards need of API tokens (tokens.service.ts). */
 export interface TokenAuthenticator {
-  authenticate(value: string): Promise<{ user: SessionUser; retryAfterSeconds: number | null }>;
+  authenticate(value: string): Promise<{ user: SignedInUser; retryAfterSeconds: number | null }>;
+}
+
+export const WORKSPACE_HEADER = 'x-postwell-workspace';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const workspaceNotFound = () =>
+  new AppError(404, 'WORKSPACE_NOT_FOUND', 'This workspace does not exist, or you are not a member of it.');
+
+/**
+ * The workspace a request acts in: the one its `X-Postwell-Workspace` header names, else the token's,
+ * else the caller's personal one (the first of `memberships`). One the caller is not a member of answers
+ * 404, exactly like one that does not exist; a token acts only in the workspace it was made for.
+ */
+export function workspaceOfRequest(
+  request: FastifyRequest,
+  user: SignedInUser,
+  memberships: readonly Membership[],
+): Membership {
+  const header = request.headers[WORKSPACE_HEADER];
+  if (header === undefined) {
+    const wanted = user.tokenWorkspaceId;
+    const found = wanted ? memberships.find((m) => m.id === wanted) : memberships[0];
+    if (!found) throw workspaceNotFound();
+    return found;
+  }
+  if (typeof header !== 'string' || !UUID.test(header))
+    throw new AppError(400, 'VALIDATION_ERROR', 'The X-Postwell-Workspace header must be a workspace id.');
+  const id = header.toLowerCase();
+  if (user.tokenWorkspaceId && id !== user.tokenWorkspaceId)
+    throw new AppError(403, 'TOKEN_WORKSPACE', 'This API token acts only in the workspace it was made for.');
+  const found = memberships.find((m) => m.id === id);
+  if (!found) throw workspaceNotFound();
+  return found;
 }
 
 /** `optional`: anyone, but a session or token sent is read (and a bad token refused). */
@@ -77,16 +128,33 @@ const SESSION_MEMORY_ENTRIES = 10_000;
 export function createGuards(
   auth: Auth,
   audit: AuditRepo,
+  workspaces: WorkspacesRepo,
   changes: ChangeFeed = NO_CHANGE_FEED,
   tokens?: TokenAuthenticator,
 ) {
-  const remembered = new Map<string, { user: SessionUser; version: number; until: number }>();
+  interface Caller {
+    user: SignedInUser;
+    memberships: Membership[];
+  }
+  const remembered = new Map<string, Caller & { version: number; until: number }>();
+  /**
+   * The workspaces a user belongs to, read with the session and remembered with it: a change of
+   * membership, or of a workspace, is a change to each member's sign-in on the change feed (migration
+   * 0026), so a removed member loses access with their very next request. A user without any (made since
+   * by an administrator, a trial, single sign-on) gets their personal workspace here.
+   */
+  const membershipsOf = async (user: SignedInUser): Promise<Membership[]> => {
+    const found = await workspaces.membershipsOf(user.id);
+    if (found.length || user.tokenWorkspaceId) return found;
+    await workspaces.ensurePersonal(user.id, user.name, null);
+    return workspaces.membershipsOf(user.id);
+  };
   /**
    * A request with a bearer token is judged by the token alone, cookies or not: it is a script's call,
    * and mixing in a browser session would make it unclear whose rights apply. Not remembered: the token
    * is looked up each time (one indexed read), so a revocation anywhere applies to the very next call.
    */
-  const readTokenUser = async (bearer: string): Promise<SessionUser> => {
+  const readTokenUser = async (bearer: string): Promise<SignedInUser> => {
     if (!tokens) throw unauthorized();
     const { user, retryAfterSeconds } = await tokens.authenticate(bearer);
     if (retryAfterSeconds !== null)
@@ -98,20 +166,23 @@ export function createGuards(
       );
     return user;
   };
-  /** The user of a session checked within the last minute and unchanged since, without any wait. */
-  const rememberedUser = (request: FastifyRequest): SessionUser | undefined => {
+  /** The caller of a session checked within the last minute and unchanged since, without any wait. */
+  const rememberedCaller = (request: FastifyRequest): Caller | undefined => {
     const cookie = request.headers.cookie;
     if (!cookie || bearerOf(request) !== undefined) return undefined;
     const hit = remembered.get(cookie);
     if (!hit) return undefined;
-    if (hit.until > Date.now() && changes.version('auth', hit.user.id) === hit.version) return hit.user;
+    if (hit.until > Date.now() && changes.version('auth', hit.user.id) === hit.version) return hit;
     remembered.delete(cookie);
     return undefined;
   };
-  const readUser = async (request: FastifyRequest): Promise<SessionUser | undefined> => {
+  const readCaller = async (request: FastifyRequest): Promise<Caller | undefined> => {
     const bearer = bearerOf(request);
-    if (bearer !== undefined) return readTokenUser(bearer);
-    const hit = rememberedUser(request);
+    if (bearer !== undefined) {
+      const user = await readTokenUser(bearer);
+      return { user, memberships: await membershipsOf(user) };
+    }
+    const hit = rememberedCaller(request);
     if (hit) return hit;
     const cookie = request.headers.cookie;
     const before = changes.current();
@@ -119,7 +190,7 @@ export function createGuards(
     if (!session) return undefined;
     const { id, email, name, role } = session.user;
     const trialEndsAt = (session.user as { trialEndsAt?: Date | string | null }).trialEndsAt;
-    const user: SessionUser = {
+    const user: SignedInUser = {
       id,
       email,
       name,
@@ -127,14 +198,23 @@ export function createGuards(
       trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null,
       sessionId: session.session.id,
     };
+    const memberships = await membershipsOf(user);
     const version = changes.version('auth', id);
     // Nothing about this user may have arrived while the session was read, or it could be the old one.
     if (cookie && before !== undefined && version !== undefined && version <= before) {
       if (remembered.size >= SESSION_MEMORY_ENTRIES) remembered.delete(remembered.keys().next().value!);
       const expires = new Date(session.session.expiresAt).getTime();
-      remembered.set(cookie, { user, version, until: Math.min(Date.now() + SESSION_MEMORY_MS, expires) });
+      remembered.set(cookie, {
+        user,
+        memberships,
+        version,
+        until: Math.min(Date.now() + SESSION_MEMORY_MS, expires),
+      });
     }
-    return user;
+    return { user, memberships };
+  };
+  const enter = (request: FastifyRequest, { user, memberships }: Caller) => {
+    request.sessionUser = { ...user, workspace: workspaceOfRequest(request, user, memberships) };
   };
   /**
    * `check` as a callback-style Fastify hook. A remembered session whose user passes `enough` (nearly
@@ -144,20 +224,24 @@ export function createGuards(
   const hook =
     (
       check: (request: FastifyRequest) => Promise<void>,
-      enough: (user: SessionUser) => boolean = () => true,
+      enough: (user: SignedInUser) => boolean = () => true,
     ) =>
     (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
-      const user = rememberedUser(request);
-      if (user && enough(user)) {
-        request.sessionUser = user;
+      const caller = rememberedCaller(request);
+      if (caller && enough(caller.user)) {
+        try {
+          enter(request, caller);
+        } catch (error) {
+          return done(error as Error);
+        }
         return done();
       }
       check(request).then(() => done(), done);
     };
   const signedIn = async (request: FastifyRequest) => {
-    const user = await readUser(request);
-    if (!user) throw unauthorized();
-    request.sessionUser = user;
+    const caller = await readCaller(request);
+    if (!caller) throw unauthorized();
+    enter(request, caller);
   };
   /** For what only a signed-in person may do (token management, password, sign-out, OAuth consent). */
   const withSession = async (request: FastifyRequest) => {
@@ -168,7 +252,8 @@ export function createGuards(
   /** For routes a browser reaches by navigation (OAuth callbacks): they decide what to do without one. */
   const optionalUser = tagged(
     hook(async (request: FastifyRequest) => {
-      request.sessionUser = await readUser(request);
+      const caller = await readCaller(request);
+      if (caller) enter(request, caller);
     }),
     'optional',
   );
@@ -203,7 +288,33 @@ export function createGuards(
    * instead (`changes.touch('auth', user)`), which drops only that user's remembered sessions.
    */
   const forgetSessions = () => remembered.clear();
-  return { requireUser, requireSession, requireRole, optionalUser, forgetSessions };
+  /**
+   * What the caller's role in the request's workspace must allow (`shared/workspaces/rules.ts`), after
+   * `requireUser` or `requireSession`. A refusal is audited like an instance role's.
+   */
+  const may = (action: WorkspaceAction) => {
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: Done) => {
+      const user = request.sessionUser;
+      if (!user) return done(unauthorized());
+      if (can(user.workspace.role, action)) return done();
+      audit
+        .record({
+          actor: user,
+          action: 'access.denied',
+          details: {
+            method: request.method,
+            url: request.routeOptions.url ?? request.url,
+            workspace: user.workspace.id,
+            workspaceRole: user.workspace.role,
+            needs: action,
+          },
+        })
+        .then(() => done(workspaceRoleForbids()), done);
+    };
+    workspaceActions.set(check, action);
+    return check;
+  };
+  return { requireUser, requireSession, requireRole, optionalUser, forgetSessions, may };
 }
 export type Guards = ReturnType<typeof createGuards>;
 
@@ -212,3 +323,6 @@ export function userOf(request: FastifyRequest): SessionUser {
   if (!request.sessionUser) throw unauthorized();
   return request.sessionUser;
 }
+
+/** Where a caller's new rows go: the request's workspace, made by them. */
+export const scopeOf = (user: SessionUser): Scope => ({ workspaceId: user.workspace.id, userId: user.id });

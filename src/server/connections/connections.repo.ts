@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { type Db, transaction } from '../db/client';
 import { oauthStates, socialConnections } from '../db/schema';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 
 export type ConnectionRow = typeof socialConnections.$inferSelect;
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
 
-/** Connected accounts and OAuth consents in progress; every query names the owner. */
+/** Connected accounts and OAuth consents in progress; every query names the workspace. */
 export function createConnectionsRepo(
   db: Db,
   hooks: {
@@ -19,14 +20,14 @@ export function createConnectionsRepo(
   } = {},
 ) {
   return {
-    listByUser(userId: string) {
-      return db.select().from(socialConnections).where(eq(socialConnections.userId, userId));
+    listByWorkspace(workspaceId: WorkspaceId) {
+      return db.select().from(socialConnections).where(eq(socialConnections.workspaceId, workspaceId));
     },
-    async find(userId: string, platform: string) {
+    async find(workspaceId: WorkspaceId, platform: string) {
       const [row] = await db
         .select()
         .from(socialConnections)
-        .where(and(eq(socialConnections.userId, userId), eq(socialConnections.platform, platform)));
+        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)));
       return row;
     },
     async byId(id: string) {
@@ -35,6 +36,8 @@ export function createConnectionsRepo(
     },
     /** Connecting again (another account, or the same after "needs reconnecting") replaces the old one. */
     async upsert(values: {
+      workspaceId: WorkspaceId;
+      /** Who connected it: told when it needs reconnecting. */
       userId: string;
       platform: string;
       accountId: string;
@@ -46,8 +49,9 @@ export function createConnectionsRepo(
         .insert(socialConnections)
         .values(values)
         .onConflictDoUpdate({
-          target: [socialConnections.userId, socialConnections.platform],
+          target: [socialConnections.workspaceId, socialConnections.platform],
           set: {
+            userId: values.userId,
             accountId: values.accountId,
             username: values.username,
             credentials: values.credentials,
@@ -62,10 +66,10 @@ export function createConnectionsRepo(
         .returning();
       return row!;
     },
-    async remove(userId: string, platform: string) {
+    async remove(workspaceId: WorkspaceId, platform: string) {
       const rows = await db
         .delete(socialConnections)
-        .where(and(eq(socialConnections.userId, userId), eq(socialConnections.platform, platform)))
+        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)))
         .returning({ id: socialConnections.id });
       return rows.length > 0;
     },
@@ -115,6 +119,7 @@ export function createConnectionsRepo(
     async saveState(values: {
       state: string;
       userId: string;
+      workspaceId: WorkspaceId;
       sessionId: string;
       platform: string;
       codeVerifier: string;

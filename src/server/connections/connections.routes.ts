@@ -28,7 +28,7 @@ export async function connectionsRoutes(
     '/api/social/:platform/connect',
     {
       // The consent is bound to the browser session the network sends back to: a token has none.
-      onRequest: guards.requireSession,
+      onRequest: [guards.requireSession, guards.may('manageAccounts')],
       schema: {
         tags,
         summary: "The network's consent page to send the browser to (OAuth 2.0, PKCE, one-use state)",
@@ -60,7 +60,7 @@ export async function connectionsRoutes(
   r.post(
     '/api/social/bluesky/connect',
     {
-      onRequest: guards.requireUser,
+      onRequest: [guards.requireUser, guards.may('manageAccounts')],
       schema: {
         tags,
         summary: 'Connect a Bluesky account with its handle and an app password (never the main password)',
@@ -74,7 +74,7 @@ export async function connectionsRoutes(
   r.delete(
     '/api/social/:platform/connection',
     {
-      onRequest: guards.requireUser,
+      onRequest: [guards.requireUser, guards.may('manageAccounts')],
       schema: {
         tags,
         summary: 'Disconnect the account of a network (its tokens are deleted)',
@@ -91,7 +91,7 @@ export async function connectionsRoutes(
   r.put(
     '/api/social/twitter/settings',
     {
-      onRequest: guards.requireUser,
+      onRequest: [guards.requireUser, guards.may('manageAccounts')],
       schema: {
         tags,
         summary: 'The X account type: standard (280 characters) or professional (4,000)',

@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { connectErrorCode } from '../../shared/api/error-codes';
 import type { Profile } from '../../shared/api/users.schemas';
 import { PLATFORMS, type Platform, type TwitterAccountType } from '../../shared/platforms/rules';
-import type { SessionUser } from '../auth/session';
+import { can } from '../../shared/workspaces/rules';
+import { type SessionUser, scopeOf } from '../auth/session';
+import {
+  type Scope,
+  type WorkspaceId,
+  type WorkspacesRepo,
+  asWorkspaceId,
+} from '../workspaces/workspaces.repo';
 import { AppError } from '../http/errors';
 import type { Account, Credentials, PlatformAdapter } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
@@ -32,6 +39,8 @@ export interface ConnectionsServiceDeps {
   logger: FastifyBaseLogger;
   /** Told of each connect and disconnect: the calendar shows which posts have no account. */
   changes?: ChangeFeed;
+  /** Whether the caller of an OAuth callback may still connect accounts where the consent began. */
+  workspaces: Pick<WorkspacesRepo, 'membership'>;
 }
 
 const expiry = (credentials: Credentials) => (credentials.expiresAt ? new Date(credentials.expiresAt) : null);
@@ -61,7 +70,7 @@ function connectError(platform: Platform, error: unknown): AppError {
 const OPENED_KEPT = 1000;
 
 export function createConnectionsService(deps: ConnectionsServiceDeps) {
-  const { repo, sealer, adapters, clock, logger, changes = NO_CHANGE_FEED } = deps;
+  const { repo, sealer, adapters, clock, logger, workspaces, changes = NO_CHANGE_FEED } = deps;
   const redirectUri = (platform: Platform) => `${deps.publicUrl}/api/social/${platform}/callback`;
   const seal = (credentials: Credentials) => sealer.seal(JSON.stringify(credentials));
   // A sealed value always opens to the same credentials: a burst of one account's posts opens it once.
@@ -77,11 +86,12 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   };
 
   const store = async (
-    userId: string,
+    { workspaceId, userId }: Scope,
     platform: Platform,
     result: { credentials: Credentials; account: Account },
   ) => {
     const row = await repo.upsert({
+      workspaceId,
       userId,
       platform,
       accountId: result.account.id,
@@ -89,7 +99,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       credentials: seal(result.credentials),
       tokenExpiresAt: expiry(result.credentials),
     });
-    changes.touch('posts', userId);
+    changes.touch('posts', workspaceId);
     return row;
   };
 
@@ -141,8 +151,10 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
 
   return {
     /** The profile's connections part: accounts, which networks this server can connect, X's account type. */
-    async summary(userId: string): Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>> {
-      const rows = await repo.listByUser(userId);
+    async summary(
+      workspaceId: WorkspaceId,
+    ): Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>> {
+      const rows = await repo.listByWorkspace(workspaceId);
       const twitter = rows.find((r) => r.platform === 'twitter');
       return {
         connections: Object.fromEntries(
@@ -164,6 +176,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       await repo.saveState({
         state,
         userId: actor.id,
+        workspaceId: actor.workspace.id,
         sessionId: actor.sessionId,
         platform,
         codeVerifier: sealer.seal(codeVerifier),
@@ -192,6 +205,9 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         saved.sessionId !== actor.sessionId
       )
         return back('invalid_state');
+      // The consent began in a workspace where the caller could connect accounts: they still must.
+      const member = await workspaces.membership(actor.id, asWorkspaceId(saved.workspaceId));
+      if (!member || !can(member.role, 'manageAccounts')) return back('invalid_state');
       if (query.error || !query.code) return back('denied');
       try {
         const oauth = oauthOf(platform);
@@ -203,7 +219,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           },
           AbortSignal.timeout(NETWORK_TIMEOUT_MS),
         );
-        await store(actor.id, platform, result);
+        await store({ workspaceId: member.id, userId: actor.id }, platform, result);
         logger.info({ platform, user: actor.id }, 'account connected');
         return back('ok');
       } catch (error) {
@@ -220,7 +236,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
           body.appPassword,
           AbortSignal.timeout(NETWORK_TIMEOUT_MS),
         );
-        const row = await store(actor.id, 'bluesky', result);
+        const row = await store(scopeOf(actor), 'bluesky', result);
         return { username: row.username };
       } catch (error) {
         throw connectError('bluesky', error);
@@ -228,13 +244,13 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     },
 
     async disconnect(actor: SessionUser, platform: Platform) {
-      if (!(await repo.remove(actor.id, platform)))
+      if (!(await repo.remove(actor.workspace.id, platform)))
         throw new AppError(404, 'NOT_CONNECTED', `No ${PLATFORM_NAMES[platform]} account is connected.`);
-      changes.touch('posts', actor.id);
+      changes.touch('posts', actor.workspace.id);
     },
 
     async setTwitterAccountType(actor: SessionUser, accountType: TwitterAccountType) {
-      const row = await repo.find(actor.id, 'twitter');
+      const row = await repo.find(actor.workspace.id, 'twitter');
       if (!row) throw new AppError(404, 'NOT_CONNECTED', 'No X account is connected.');
       await repo.setSettings(row.id, { ...row.settings, twitterAccountType: accountType });
     },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import type { Db } from '../db/client';
 import type { posts, postTargets } from '../db/schema';
 
@@ -95,27 +96,27 @@ export function createDashboardRepo(db: Db) {
      * Due before `until` and not out yet: scheduled, or being published (a network retrying). One whose
      * time has passed while it waits stays here until it is out: it is still to come.
      */
-    upcoming(userId: string, until: Date, limit: number) {
+    upcoming(workspaceId: WorkspaceId, until: Date, limit: number) {
       return list(
-        sql`p.user_id = ${userId} and p.status in ('scheduled', 'publishing') and p.scheduled_at < ${until}`,
+        sql`p.workspace_id = ${workspaceId} and p.status in ('scheduled', 'publishing') and p.scheduled_at < ${until}`,
         sql`p.scheduled_at`,
         sql`asc`,
         limit,
       );
     },
     /** Out on every network, or on some: the last publish first (a finished post changes no more). */
-    recent(userId: string, limit: number) {
+    recent(workspaceId: WorkspaceId, limit: number) {
       return list(
-        sql`p.user_id = ${userId} and p.status in ('published', 'partially_failed')`,
+        sql`p.workspace_id = ${workspaceId} and p.status in ('published', 'partially_failed')`,
         sql`coalesce((select max(t.published_at) from post_targets t where t.post_id = p.id), p.updated_at)`,
         sql`desc`,
         limit,
       );
     },
     /** Posts with a network that failed, whatever the others did: the latest failure first. */
-    failures(userId: string, limit: number) {
+    failures(workspaceId: WorkspaceId, limit: number) {
       return list(
-        sql`p.user_id = ${userId} and exists (select 1 from post_targets t
+        sql`p.workspace_id = ${workspaceId} and exists (select 1 from post_targets t
                                                where t.post_id = p.id and t.status = 'failed')`,
         sql`(select max(t.updated_at) from post_targets t where t.post_id = p.id and t.status = 'failed')`,
         sql`desc`,

@@ -5,6 +5,7 @@ import {
   type DashboardPost,
   UPCOMING_DAYS,
 } from '../../shared/api/dashboard.schemas';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import type { DraftList } from '../../shared/api/drafts.schemas';
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import type { Platform } from '../../shared/platforms/rules';
@@ -56,7 +57,7 @@ const toItem = (row: DashboardRow, accounts: Accounts): DashboardPost => ({
 export interface DashboardServiceDeps {
   repo: DashboardRepo;
   /** The user's connected accounts. */
-  connections: (userId: string) => Promise<ConnectionRow[]>;
+  connections: (workspaceId: WorkspaceId) => Promise<ConnectionRow[]>;
   /** A page of the user's drafts (the posts feature's list). */
   drafts: (actor: SessionUser, limit: number, offset: number) => Promise<DraftList>;
   clock: () => Date;
@@ -68,10 +69,10 @@ export function createDashboardService({ repo, connections, drafts, clock }: Das
     async get(actor: SessionUser): Promise<Dashboard> {
       const until = new Date(clock().getTime() + UPCOMING_DAYS * DAY_MS);
       const [upcoming, recent, failures, accounts, latestDrafts] = await Promise.all([
-        repo.upcoming(actor.id, until, DASHBOARD_LIST_MAX),
-        repo.recent(actor.id, DASHBOARD_LIST_MAX),
-        repo.failures(actor.id, DASHBOARD_LIST_MAX),
-        connections(actor.id),
+        repo.upcoming(actor.workspace.id, until, DASHBOARD_LIST_MAX),
+        repo.recent(actor.workspace.id, DASHBOARD_LIST_MAX),
+        repo.failures(actor.workspace.id, DASHBOARD_LIST_MAX),
+        connections(actor.workspace.id),
         drafts(actor, DASHBOARD_DRAFTS_MAX, 0),
       ]);
       const states: Accounts = new Map(accounts.map((c) => [c.platform, c.status]));

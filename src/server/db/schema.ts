@@ -89,6 +89,44 @@ export const verifications = pgTable(
 );
 
 /** Application-wide settings (trialDurationDays, the first-admin marker), one JSON value per key. */
+/**
+ * A workspace owns what a team shares (decision 042): accounts, posts, templates, media, analytics,
+ * webhooks. Every user has a personal one (`personal_of`), made with the user; more are made at will.
+ */
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  /** The zone a new post or rule of the workspace starts in; null: the author's own. */
+  timezone: text('timezone'),
+  /** Whether a contributor's scheduling waits for an approval (issue 25, a later step). */
+  approvalRequired: boolean('approval_required').notNull().default(false),
+  /** The user whose personal workspace this is: at most one each, gone with the user. */
+  personalOf: text('personal_of')
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/** Who belongs to a workspace and as what (`shared/workspaces/rules.ts` says what each role may do). */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin', 'editor', 'contributor', 'reviewer'] }).notNull(),
+    joinedAt: tz('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index('workspace_members_user_idx').on(t.userId),
+  ],
+);
+
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
@@ -180,6 +218,9 @@ export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -199,7 +240,7 @@ export const posts = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('posts_user_scheduled_idx').on(t.userId, t.scheduledAt),
+    index('posts_workspace_scheduled_idx').on(t.workspaceId, t.scheduledAt),
     index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
     uniqueIndex('posts_occurrence_idx').on(t.recurringId, t.occurrenceAt),
   ],
@@ -279,6 +320,9 @@ export const socialConnections = pgTable(
   'social_connections',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -295,7 +339,7 @@ export const socialConnections = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('social_connections_user_platform_idx').on(t.userId, t.platform)],
+  (t) => [uniqueIndex('social_connections_workspace_platform_idx').on(t.workspaceId, t.platform)],
 );
 
 /** An OAuth consent in progress: bound to the session's user, used once, gone after 10 minutes. */
@@ -305,6 +349,10 @@ export const oauthStates = pgTable('oauth_states', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The workspace the account is connected for: where the consent began. */
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   sessionId: text('session_id').notNull(),
   platform: text('platform').notNull(),
   codeVerifier: text('code_verifier').notNull(),
@@ -316,6 +364,9 @@ export const templates = pgTable(
   'templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -328,20 +379,23 @@ export const templates = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('templates_user_idx').on(t.userId, t.category)],
+  (t) => [index('templates_workspace_idx').on(t.workspaceId, t.category)],
 );
 
-/** Users who have received the built-in sample templates, so deleting a sample does not bring it back. */
+/** Workspaces that have received the built-in sample templates, so deleting a sample does not bring it back. */
 export const templateSeeds = pgTable('template_seeds', {
-  userId: text('user_id')
+  workspaceId: uuid('workspace_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   seededAt: tz('seeded_at').notNull().defaultNow(),
 });
 
 export const customHashtags = pgTable(
   'custom_hashtags',
   {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -349,7 +403,7 @@ export const customHashtags = pgTable(
     tag: text('tag').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.category, t.tag] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.category, t.tag] })],
 );
 
 export const recentHashtags = pgTable(
@@ -369,6 +423,9 @@ export const media = pgTable(
   'media',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -386,7 +443,10 @@ export const media = pgTable(
     thumbnailBytes: integer('thumbnail_bytes').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('media_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('media_user_idx').on(t.userId, t.createdAt),
+    index('media_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
 );
 
 /** The images and videos of a post, in order, with the edits made to each video in the composer. */
@@ -423,6 +483,9 @@ export const videoRenders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     key: text('key').notNull().unique(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -456,6 +519,9 @@ export const videoRenders = pgTable(
 export const variables = pgTable(
   'variables',
   {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -463,7 +529,7 @@ export const variables = pgTable(
     value: text('value').notNull(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+  (t) => [primaryKey({ columns: [t.workspaceId, t.name] })],
 );
 
 /**
@@ -475,6 +541,9 @@ export const recurringPosts = pgTable(
   'recurring_posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -494,7 +563,7 @@ export const recurringPosts = pgTable(
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('recurring_posts_user_idx').on(t.userId, t.createdAt),
+    index('recurring_posts_workspace_idx').on(t.workspaceId, t.createdAt),
     index('recurring_posts_next_idx').on(t.nextAt),
   ],
 );
@@ -545,6 +614,9 @@ export const targetMetrics = pgTable(
     targetId: uuid('target_id')
       .notNull()
       .references(() => postTargets.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -563,7 +635,7 @@ export const targetMetrics = pgTable(
   (t) => [
     uniqueIndex('target_metrics_target_slot_idx').on(t.targetId, t.slot),
     index('target_metrics_target_collected_idx').on(t.targetId, t.collectedAt),
-    index('target_metrics_user_collected_idx').on(t.userId, t.collectedAt),
+    index('target_metrics_workspace_collected_idx').on(t.workspaceId, t.collectedAt),
   ],
 );
 
@@ -575,6 +647,9 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -602,6 +677,9 @@ export const aiInsights = pgTable(
   'ai_insights',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -616,7 +694,7 @@ export const aiInsights = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('ai_insights_user_created_idx').on(t.userId, t.createdAt),
+    index('ai_insights_workspace_created_idx').on(t.workspaceId, t.createdAt),
     index('ai_insights_post_idx').on(t.postId, t.createdAt),
     index('ai_insights_recurring_idx').on(t.recurringPostId, t.createdAt),
   ],
@@ -634,6 +712,9 @@ export const targetLatestMetrics = pgTable(
     targetId: uuid('target_id')
       .primaryKey()
       .references(() => postTargets.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -648,7 +729,7 @@ export const targetLatestMetrics = pgTable(
     reach: integer('reach'),
     impressions: integer('impressions'),
   },
-  (t) => [index('target_latest_metrics_user_published_idx').on(t.userId, t.publishedAt)],
+  (t) => [index('target_latest_metrics_workspace_published_idx').on(t.workspaceId, t.publishedAt)],
 );
 
 /**
@@ -696,6 +777,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -710,7 +794,7 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('webhook_endpoints_workspace_idx').on(t.workspaceId, t.createdAt)],
 );
 
 /**

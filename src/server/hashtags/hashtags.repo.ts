@@ -3,21 +3,23 @@ import { RECENT_LIMIT } from '../../shared/hashtags';
 import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { customHashtags, recentHashtags } from '../db/schema';
+import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 
 export function createHashtagsRepo(db: Db) {
   return {
-    custom(userId: string) {
+    /** The workspace's own tags. */
+    custom(workspaceId: WorkspaceId) {
       return db
         .select({ category: customHashtags.category, tag: customHashtags.tag })
         .from(customHashtags)
-        .where(eq(customHashtags.userId, userId))
+        .where(eq(customHashtags.workspaceId, workspaceId))
         .orderBy(customHashtags.tag);
     },
-    /** Adds the tag to the category unless the user already has `max` tags; one already there is kept. */
-    async addCustom(userId: string, category: string, tag: string, max: number) {
+    /** Adds the tag to the category unless the workspace already has `max` tags; one already there is kept. */
+    async addCustom({ workspaceId, userId }: Scope, category: string, tag: string, max: number) {
       return transaction(db, async (tx): Promise<'added' | 'kept' | 'full'> => {
-        await lockOwnerRows(tx, 'custom_hashtags', userId);
-        const mine = eq(customHashtags.userId, userId);
+        await lockOwnerRows(tx, 'custom_hashtags', workspaceId);
+        const mine = eq(customHashtags.workspaceId, workspaceId);
         const [there] = await tx
           .select({ tag: customHashtags.tag })
           .from(customHashtags)
@@ -25,16 +27,16 @@ export function createHashtagsRepo(db: Db) {
         if (there) return 'kept';
         const [held] = await tx.select({ n: count() }).from(customHashtags).where(mine);
         if ((held?.n ?? 0) >= max) return 'full';
-        await tx.insert(customHashtags).values({ userId, category, tag });
+        await tx.insert(customHashtags).values({ workspaceId, userId, category, tag });
         return 'added';
       });
     },
-    async removeCustom(userId: string, category: string, tag: string) {
+    async removeCustom(workspaceId: WorkspaceId, category: string, tag: string) {
       const rows = await db
         .delete(customHashtags)
         .where(
           and(
-            eq(customHashtags.userId, userId),
+            eq(customHashtags.workspaceId, workspaceId),
             eq(customHashtags.category, category),
             eq(customHashtags.tag, tag),
           ),
@@ -42,6 +44,7 @@ export function createHashtagsRepo(db: Db) {
         .returning({ tag: customHashtags.tag });
       return rows.length === 1;
     },
+    /** The tags the user used last: their own, in whichever workspace. */
     async recent(userId: string) {
       const rows = await db
         .select({ tag: recentHashtags.tag })

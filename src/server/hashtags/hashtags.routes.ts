@@ -26,6 +26,7 @@ export async function hashtagsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  const writes = [onRequest, guards.may('write')];
   const tags = ['hashtags'];
 
   r.get(
@@ -58,7 +59,7 @@ export async function hashtagsRoutes(
   r.post(
     '/api/hashtags/custom',
     {
-      onRequest,
+      onRequest: writes,
       config: { rateLimit: creationRate(createsPerMinute, 'new custom hashtags') },
       schema: {
         tags,
@@ -74,7 +75,7 @@ export async function hashtagsRoutes(
   r.delete(
     '/api/hashtags/custom/:category/:tag',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Remove a custom tag',
@@ -88,7 +89,7 @@ export async function hashtagsRoutes(
   r.post(
     '/api/hashtags/recent',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Note that a tag was added to a post',

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type Db, rowsOf, transaction } from '../db/client';
 import { media, users, videoRenders } from '../db/schema';
 
@@ -41,11 +42,11 @@ export function createMediaRepo(db: Db) {
         totals.set(row.user_id, Number(row.bytes));
       return totals;
     },
-    async find(userId: string, id: string) {
+    async find(workspaceId: WorkspaceId, id: string) {
       const [row] = await db
         .select()
         .from(media)
-        .where(and(eq(media.id, id), eq(media.userId, userId)));
+        .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
       return row;
     },
     /** By id alone: only for a link whose signature proves the owner handed it out (media-links.ts). */
@@ -53,15 +54,15 @@ export function createMediaRepo(db: Db) {
       const [row] = await db.select().from(media).where(eq(media.id, id));
       return row;
     },
-    findMany(userId: string, ids: string[]) {
+    findMany(workspaceId: WorkspaceId, ids: string[]) {
       if (!ids.length) return Promise.resolve([]);
       return db
         .select()
         .from(media)
-        .where(and(eq(media.userId, userId), inArray(media.id, ids)));
+        .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, ids)));
     },
-    async remove(userId: string, id: string) {
-      await db.delete(media).where(and(eq(media.id, id), eq(media.userId, userId)));
+    async remove(workspaceId: WorkspaceId, id: string) {
+      await db.delete(media).where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)));
     },
   };
 }

@@ -28,6 +28,7 @@ export async function mediaRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  const writes = [onRequest, guards.may('write')];
   const tags = ['media'];
 
   // Each process that takes uploads clears, as it starts, what a stopped one left half-written.
@@ -46,7 +47,7 @@ export async function mediaRoutes(
   r.post(
     '/api/media',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary:
@@ -168,7 +169,7 @@ export async function mediaRoutes(
   r.delete(
     '/api/media/:id',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Delete one of your files',

@@ -145,7 +145,7 @@ export function createMediaService({
     });
 
   const get = async (actor: SessionUser, id: string) => {
-    const row = await repo.find(actor.id, id);
+    const row = await repo.find(actor.workspace.id, id);
     if (!row) throw notFound('This file');
     return row;
   };
@@ -212,7 +212,15 @@ export function createMediaService({
         );
         if (stream.truncated || bytes > MEDIA_LIMITS[kind].maxMb * MB) throw tooLarge(name, kind);
         const type = await fileTypeFromFile(temp);
-        const base = { id, userId: actor.id, kind, originalName: name, bytes, sha256: hash.digest('hex') };
+        const base = {
+          id,
+          userId: actor.id,
+          workspaceId: actor.workspace.id,
+          kind,
+          originalName: name,
+          bytes,
+          sha256: hash.digest('hex'),
+        };
 
         if (kind === 'image') {
           if (!type || !(IMAGE_EXTENSIONS as readonly string[]).includes(type.ext))
@@ -299,7 +307,7 @@ export function createMediaService({
     async remove(actor: SessionUser, id: string) {
       const row = await get(actor, id);
       const rendered = await renders.keysOfMedia(id);
-      await repo.remove(actor.id, id);
+      await repo.remove(actor.workspace.id, id);
       await store.remove(row.storageKey);
       for (const key of rendered) await store.remove(key);
       if (row.thumbnailKey) await store.remove(row.thumbnailKey);

@@ -1,4 +1,5 @@
 import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type PostInput, VideoEditsSchema } from '../../shared/api/posts.schemas';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
@@ -16,17 +17,21 @@ import type { MediaLink } from './posts.repo';
 export const invalid = (field: string, key: string, what: string) =>
   new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
 
-export type FindMedia = (userId: string, ids: string[]) => Promise<MediaRow[]>;
+export type FindMedia = (workspaceId: WorkspaceId, ids: string[]) => Promise<MediaRow[]>;
 
 /** The media in their order, checked, and the links to store with the post. */
-export async function resolveMedia(findMedia: FindMedia, userId: string, media: PostInput['media']) {
+export async function resolveMedia(
+  findMedia: FindMedia,
+  workspaceId: WorkspaceId,
+  media: PostInput['media'],
+) {
   const rows = await findMedia(
-    userId,
+    workspaceId,
     media.map((m) => m.id),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (media.some((m) => !byId.has(m.id)))
-    throw invalid('media', 'posts.mediaNotFound', 'a file that is not yours or no longer exists');
+    throw invalid('media', 'posts.mediaNotFound', 'a file that is not in this workspace or no longer exists');
   const ordered = media.map((m) => ({ row: byId.get(m.id)!, edits: m.edits, alt: m.alt }));
   for (const kind of ['image', 'video'] as const) {
     const max = MEDIA_LIMITS[kind].maxFiles;

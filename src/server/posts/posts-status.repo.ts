@@ -3,13 +3,14 @@ import type { PostStatus } from '../../shared/api/posts.schemas';
 import { type Db, transaction } from '../db/client';
 import { posts, postTargets } from '../db/schema';
 import type { PublishScheduler } from '../publishing/scheduler';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 
 /** Posts by status, for scripts (the calendar reads by date range), and calling off a scheduled post. */
 export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
   return {
-    /** A page of the ids of the user's posts in `status`, soonest first (undated last), and how many in all. */
-    async pageIds(userId: string, status: PostStatus, limit: number, offset: number) {
-      const where = and(eq(posts.userId, userId), eq(posts.status, status));
+    /** A page of the ids of the workspace's posts in `status`, soonest first (undated last), and how many in all. */
+    async pageIds(workspaceId: WorkspaceId, status: PostStatus, limit: number, offset: number) {
+      const where = and(eq(posts.workspaceId, workspaceId), eq(posts.status, status));
       const [rows, [total]] = await Promise.all([
         db
           .select({ id: posts.id })
@@ -29,7 +30,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
      * and a worker claims targets only of a scheduled post (publishing.repo.ts), so the two cannot both
      * win. False when the post was not in that state any more.
      */
-    async cancelScheduled(userId: string, id: string): Promise<boolean> {
+    async cancelScheduled(workspaceId: WorkspaceId, id: string): Promise<boolean> {
       return transaction(db, async (tx) => {
         const [row] = await tx
           .update(posts)
@@ -37,7 +38,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
           .where(
             and(
               eq(posts.id, id),
-              eq(posts.userId, userId),
+              eq(posts.workspaceId, workspaceId),
               eq(posts.status, 'scheduled'),
               sql`not exists (select 1 from ${postTargets} t where t.post_id = ${posts.id} and t.status <> 'pending')`,
             ),

@@ -5,6 +5,7 @@ import type { Platform } from '../../shared/platforms/rules';
 import { type Db, rowsOf, transaction } from '../db/client';
 import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
 import type { PublishScheduler } from '../publishing/scheduler';
+import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 
 export type PostRow = typeof posts.$inferSelect;
 export type TargetRow = typeof postTargets.$inferSelect;
@@ -126,20 +127,20 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
   };
 
   return {
-    async find(userId: string, id: string) {
-      return (await load(and(eq(posts.id, id), eq(posts.userId, userId))!))[0];
+    async find(workspaceId: WorkspaceId, id: string) {
+      return (await load(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId))!))[0];
     },
     /** The user's posts among `ids`, each whole, in scheduled order (then by id). */
-    async findMany(userId: string, ids: string[]) {
+    async findMany(workspaceId: WorkspaceId, ids: string[]) {
       if (!ids.length) return [];
-      return load(and(inArray(posts.id, ids), eq(posts.userId, userId))!);
+      return load(and(inArray(posts.id, ids), eq(posts.workspaceId, workspaceId))!);
     },
     /**
      * The calendar's range: what the cards show of the posts and their targets (no media), in one query.
      * The targets come as one JSON array per post: decoding 1,000 rows of JSON text costs the embedded
      * database less than half of decoding 3,000 rows of columns.
      */
-    async listScheduledBetween(userId: string, from: Date, to: Date): Promise<CalendarRow[]> {
+    async listScheduledBetween(workspaceId: WorkspaceId, from: Date, to: Date): Promise<CalendarRow[]> {
       const result = (await db.execute(sql`
         select p.id, p.status, p.scheduled_at, p.content_html, p.occurrence_at is not null as recurring,
                (select coalesce(json_agg(json_build_array(t.platform, t.status, t.next_attempt_at,
@@ -147,7 +148,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
                                          order by t.platform), '[]')::text
                   from post_targets t where t.post_id = p.id) as targets
           from posts p
-         where p.user_id = ${userId} and p.scheduled_at >= ${from} and p.scheduled_at < ${to}
+         where p.workspace_id = ${workspaceId} and p.scheduled_at >= ${from} and p.scheduled_at < ${to}
          order by p.scheduled_at, p.id`)) as unknown as {
         rows: {
           id: string;
@@ -182,8 +183,8 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       }));
     },
     /** A page of the user's drafts, the latest changed first, and how many there are in all. */
-    async listDrafts(userId: string, limit: number, offset: number) {
-      const drafts = and(eq(posts.userId, userId), eq(posts.status, 'draft'));
+    async listDrafts(workspaceId: WorkspaceId, limit: number, offset: number) {
+      const drafts = and(eq(posts.workspaceId, workspaceId), eq(posts.status, 'draft'));
       const [result, [counted]] = await Promise.all([
         db.execute(sql`
           select p.id, p.content_html, p.scheduled_at, p.updated_at,
@@ -191,7 +192,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
                     from post_targets t where t.post_id = p.id) as platforms,
                  (select count(*)::int from post_media m where m.post_id = p.id) as media_count
             from posts p
-           where p.user_id = ${userId} and p.status = 'draft'
+           where p.workspace_id = ${workspaceId} and p.status = 'draft'
            order by p.updated_at desc, p.id desc
            limit ${limit} offset ${offset}`) as unknown as Promise<{
           rows: {
@@ -223,7 +224,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
      * have made.
      */
     async create(
-      userId: string,
+      { workspaceId, userId }: Scope,
       values: PostValues,
       platforms: Platform[],
       links: MediaLink[],
@@ -234,8 +235,8 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         const [written] = rowsOf<{ post: string; targets: string }>(
           await tx.execute(sql`
             with p as (
-              insert into ${posts} (user_id, content_html, status, scheduled_at, timezone)
-              values (${userId}, ${values.contentHtml}, ${values.status},
+              insert into ${posts} (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+              values (${workspaceId}, ${userId}, ${values.contentHtml}, ${values.status},
                       ${values.scheduledAt?.toISOString() ?? null}::timestamptz, ${values.timezone})
               returning *),
             t as (
@@ -260,33 +261,39 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           );
         return { ...row, targets, media: [] };
       });
-      return links.length ? (await this.find(userId, post.id))! : post;
+      return links.length ? (await this.find(workspaceId, post.id))! : post;
     },
     /**
      * Rewrites the post, its targets and media together; the targets start over as pending and
      * due at the post's time, all or nothing.
      */
-    async replace(userId: string, id: string, values: PostValues, platforms: Platform[], links: MediaLink[]) {
+    async replace(
+      workspaceId: WorkspaceId,
+      id: string,
+      values: PostValues,
+      platforms: Platform[],
+      links: MediaLink[],
+    ) {
       await transaction(db, async (tx) => {
         await tx
           .update(posts)
           .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(posts.id, id), eq(posts.userId, userId)));
+          .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
         await tx.delete(postTargets).where(eq(postTargets.postId, id));
         await tx.delete(postMedia).where(eq(postMedia.postId, id));
         const targetIds = await attach(tx, id, platforms, links);
         const at = dueAt(values);
         if (at) await scheduler.schedule(tx, targetIds, at);
       });
-      return (await this.find(userId, id))!;
+      return (await this.find(workspaceId, id))!;
     },
     /** Moves the post and, when it is scheduled, its pending targets' due time with it. */
-    async setScheduledAt(userId: string, id: string, scheduledAt: Date) {
+    async setScheduledAt(workspaceId: WorkspaceId, id: string, scheduledAt: Date) {
       await transaction(db, async (tx) => {
         const [row] = await tx
           .update(posts)
           .set({ scheduledAt, updatedAt: new Date() })
-          .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+          .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)))
           .returning({ status: posts.status });
         if (row?.status !== 'scheduled') return;
         const pending = await tx
@@ -299,7 +306,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           scheduledAt,
         );
       });
-      return (await this.find(userId, id))!;
+      return (await this.find(workspaceId, id))!;
     },
     /**
      * An occurrence of a recurring post as a scheduled post with its targets due, inside the caller's
@@ -308,7 +315,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
      */
     async createOccurrence(
       tx: Db,
-      userId: string,
+      { workspaceId, userId }: Scope,
       occurrence: { recurringId: string; at: Date; contentHtml: string; timezone: string },
       platforms: Platform[],
       links: MediaLink[],
@@ -316,6 +323,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       const [row] = await tx
         .insert(posts)
         .values({
+          workspaceId,
           userId,
           contentHtml: occurrence.contentHtml,
           status: 'scheduled',
@@ -334,21 +342,21 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
      * Deletes the occurrences of a recurring post that have not started going out,
      * inside the caller's transaction; published, failed or publishing ones stay.
      */
-    async removeWaitingOccurrences(tx: Db, userId: string, recurringId: string) {
+    async removeWaitingOccurrences(tx: Db, workspaceId: WorkspaceId, recurringId: string) {
       const waiting = and(
-        eq(posts.userId, userId),
+        eq(posts.workspaceId, workspaceId),
         eq(posts.recurringId, recurringId),
         eq(posts.status, 'scheduled'),
       );
       await tx.delete(posts).where(waiting);
     },
     /** Failed targets back to pending, due now; the post is publishing again. */
-    async retryFailed(userId: string, id: string, now: Date) {
+    async retryFailed(workspaceId: WorkspaceId, id: string, now: Date) {
       await transaction(db, async (tx) => {
         const [post] = await tx
           .update(posts)
           .set({ status: 'publishing', updatedAt: now })
-          .where(and(eq(posts.id, id), eq(posts.userId, userId)))
+          .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)))
           .returning({ id: posts.id });
         if (!post) return;
         const failed = await tx
@@ -368,11 +376,11 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           now,
         );
       });
-      return (await this.find(userId, id))!;
+      return (await this.find(workspaceId, id))!;
     },
-    async remove(userId: string, id: string) {
+    async remove(workspaceId: WorkspaceId, id: string) {
       // The targets and attempts go with the post (cascade).
-      await db.delete(posts).where(and(eq(posts.id, id), eq(posts.userId, userId)));
+      await db.delete(posts).where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
     },
   };
 }

@@ -25,6 +25,8 @@ export async function postsRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  const writes = [onRequest, guards.may('write')];
+  const schedules = [onRequest, guards.may('schedule')];
   const tags = ['posts'];
 
   r.get(
@@ -135,7 +137,7 @@ export async function postsRoutes(
   r.post(
     '/api/posts',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Save a draft, schedule a post, or publish it now; scheduling checks every selected network',
@@ -149,7 +151,7 @@ export async function postsRoutes(
   r.put(
     '/api/posts/:id',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Rewrite a draft, scheduled or failed post',
@@ -164,7 +166,7 @@ export async function postsRoutes(
   r.post(
     '/api/posts/:id/reschedule',
     {
-      onRequest,
+      onRequest: schedules,
       schema: {
         tags,
         summary: "Move a post to another day, keeping its time of day in the post's time zone",
@@ -179,7 +181,7 @@ export async function postsRoutes(
   r.post(
     '/api/posts/:id/cancel',
     {
-      onRequest,
+      onRequest: schedules,
       schema: {
         tags,
         summary: 'Call off a scheduled post before it goes out: it becomes a draft and keeps its date',
@@ -194,7 +196,7 @@ export async function postsRoutes(
   r.post(
     '/api/posts/:id/retry',
     {
-      onRequest,
+      onRequest: schedules,
       schema: {
         tags,
         summary: 'Send the failed networks of a post again, now (the published ones are left alone)',
@@ -208,7 +210,7 @@ export async function postsRoutes(
   r.delete(
     '/api/posts/:id',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Delete one of your posts',

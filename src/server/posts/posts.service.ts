@@ -13,7 +13,9 @@ import {
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import type { Platform } from '../../shared/platforms/rules';
 import { zonedParts, zonedTimeToInstant } from '../../shared/time/zoned-day';
-import type { SessionUser } from '../auth/session';
+import { can } from '../../shared/workspaces/rules';
+import { type SessionUser, scopeOf, workspaceRoleForbids } from '../auth/session';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
 import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
@@ -104,12 +106,12 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
 export interface PostsServiceDeps {
   repo: PostsRepo;
   statusRepo: PostsStatusRepo;
-  /** The user's own uploads among `ids` (others' are simply not found). */
+  /** The workspace's uploads among `ids` (others' are simply not found). */
   findMedia: FindMedia;
   clock: () => Date;
   /** Refuses scheduling and publishing to a trial that has ended. */
   assertMayPublish: (actor: SessionUser) => void;
-  connectionStates: (userId: string) => Promise<ConnectionStates>;
+  connectionStates: (workspaceId: WorkspaceId) => Promise<ConnectionStates>;
   /** The database's change notifications: a calendar range is kept, serialised, until the user's change. */
   changes?: ChangeFeed;
 }
@@ -157,23 +159,31 @@ export function createPostsService({
     maxBytes: CONNECTION_STATES_KEPT,
     sizeOf: () => 1,
   });
-  const statesOf = (userId: string) =>
-    accounts.get(userId, 'connections', () => connectionStates(userId), 'undated');
+  const statesOf = (workspaceId: WorkspaceId) =>
+    accounts.get(workspaceId, 'connections', () => connectionStates(workspaceId), 'undated');
 
-  const present = async (actor: SessionUser, post: PostWithTargets) => toPost(post, await statesOf(actor.id));
+  const present = async (actor: SessionUser, post: PostWithTargets) =>
+    toPost(post, await statesOf(actor.workspace.id));
 
   /**
-   * After a write: this process's kept months of that user go at once, so the calendar that asks right
+   * After a write: this process's kept months of that workspace go at once, so the calendar that asks right
    * after its own change sees it (the database's notice follows, a moment later, for other processes).
    */
   const saved = (actor: SessionUser, post: PostWithTargets, before?: PostWithTargets) => {
-    changes.touch('posts', actor.id, [post.scheduledAt, ...(before ? [before.scheduledAt] : [])]);
+    changes.touch('posts', actor.workspace.id, [post.scheduledAt, ...(before ? [before.scheduledAt] : [])]);
     return present(actor, post);
   };
 
   const own = async (actor: SessionUser, id: string) => {
-    const post = await repo.find(actor.id, id);
+    const post = await repo.find(actor.workspace.id, id);
     if (!post) throw notFound('This post');
+    return post;
+  };
+  /** A post the actor may change: any of the workspace's, or only their own for a contributor. */
+  const mine = async (actor: SessionUser, id: string) => {
+    const post = await own(actor, id);
+    if (post.userId !== actor.id && !can(actor.workspace.role, 'editOthersPosts'))
+      throw workspaceRoleForbids();
     return post;
   };
 
@@ -191,7 +201,7 @@ export function createPostsService({
   const prepare = async (actor: SessionUser, input: PostInput) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
-    const { facts, links } = await resolveMedia(findMedia, actor.id, input.media);
+    const { facts, links } = await resolveMedia(findMedia, actor.workspace.id, input.media);
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
@@ -215,8 +225,8 @@ export function createPostsService({
 
   const listBetween = async (actor: SessionUser, from: Date, to: Date) => {
     const [rows, connections] = await Promise.all([
-      repo.listScheduledBetween(actor.id, from, to),
-      statesOf(actor.id),
+      repo.listScheduledBetween(actor.workspace.id, from, to),
+      statesOf(actor.workspace.id),
     ]);
     return { data: rows.map((row) => toCalendarPost(row, connections)) };
   };
@@ -233,7 +243,7 @@ export function createPostsService({
      */
     listBetweenSerialised(actor: SessionUser, from: Date, to: Date): Promise<SerialisedRange> {
       return ranges.get(
-        actor.id,
+        actor.workspace.id,
         rangeKey(from, to),
         async () => {
           const list = PostListSchema.parse(await listBetween(actor, from, to));
@@ -251,17 +261,20 @@ export function createPostsService({
     },
     /** The bytes `listBetweenSerialised` would answer when they are kept and current, at once; else undefined. */
     keptRange(actor: SessionUser, from: Date, to: Date): SerialisedRange | undefined {
-      return ranges.kept(actor.id, rangeKey(from, to), { from, to });
+      return ranges.kept(actor.workspace.id, rangeKey(from, to), { from, to });
     },
     /** The user's drafts, dated or not, the latest changed first: where a draft without a date is found again. */
     async listDrafts(actor: SessionUser, limit: number, offset: number): Promise<DraftList> {
-      const { rows, total } = await repo.listDrafts(actor.id, limit, offset);
+      const { rows, total } = await repo.listDrafts(actor.workspace.id, limit, offset);
       return { data: rows.map(toDraftSummary), total };
     },
     /** A page of the user's posts in `status`, whole, soonest first. */
     async listByStatus(actor: SessionUser, status: PostStatus, limit: number, offset: number) {
-      const { ids, total } = await statusRepo.pageIds(actor.id, status, limit, offset);
-      const [rows, connections] = await Promise.all([repo.findMany(actor.id, ids), statesOf(actor.id)]);
+      const { ids, total } = await statusRepo.pageIds(actor.workspace.id, status, limit, offset);
+      const [rows, connections] = await Promise.all([
+        repo.findMany(actor.workspace.id, ids),
+        statesOf(actor.workspace.id),
+      ]);
       // In the page's order (by date, dateless last), whatever order the rows were read in.
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -269,36 +282,36 @@ export function createPostsService({
     },
     /** Calls off a scheduled post before any network has started: it becomes a draft, its date kept. */
     async cancel(actor: SessionUser, id: string) {
-      const post = await own(actor, id);
-      if (post.status !== 'scheduled' || !(await statusRepo.cancelScheduled(actor.id, id)))
+      const post = await mine(actor, id);
+      if (post.status !== 'scheduled' || !(await statusRepo.cancelScheduled(actor.workspace.id, id)))
         throw new AppError(
           409,
           'NOT_SCHEDULED',
           'Only a scheduled post that has not started going out can be cancelled.',
         );
-      return saved(actor, (await repo.find(actor.id, id))!, post);
+      return saved(actor, (await repo.find(actor.workspace.id, id))!, post);
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);
-      return saved(actor, await repo.create(actor.id, values, input.platforms, links));
+      return saved(actor, await repo.create(scopeOf(actor), values, input.platforms, links));
     },
     async update(actor: SessionUser, id: string, input: PostInput) {
-      const before = await own(actor, id);
+      const before = await mine(actor, id);
       editable(before);
       const { values, links } = await prepare(actor, input);
-      return saved(actor, await repo.replace(actor.id, id, values, input.platforms, links), before);
+      return saved(actor, await repo.replace(actor.workspace.id, id, values, input.platforms, links), before);
     },
     /** Sends the failed targets of a post again, now; the published ones are left alone. */
     async retry(actor: SessionUser, id: string) {
-      const post = await own(actor, id);
+      const post = await mine(actor, id);
       if (!post.targets.some((t) => t.status === 'failed'))
         throw new AppError(409, 'NOTHING_TO_RETRY', 'No network of this post has failed.');
       assertMayPublish(actor);
-      return saved(actor, await repo.retryFailed(actor.id, id, clock()), post);
+      return saved(actor, await repo.retryFailed(actor.workspace.id, id, clock()), post);
     },
     /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
     async reschedule(actor: SessionUser, id: string, date: string) {
-      const post = await own(actor, id);
+      const post = await mine(actor, id);
       editable(post);
       if (!post.scheduledAt)
         throw new AppError(409, 'NOT_SCHEDULED', 'This post has no date yet: schedule it first.');
@@ -310,18 +323,18 @@ export function createPostsService({
         if (scheduledAt.getTime() < clock().getTime() - PAST_TOLERANCE_MS)
           throw invalid('date', 'posts.scheduledAtPast', 'in the past');
       }
-      return saved(actor, await repo.setScheduledAt(actor.id, id, scheduledAt), post);
+      return saved(actor, await repo.setScheduledAt(actor.workspace.id, id, scheduledAt), post);
     },
     async remove(actor: SessionUser, id: string) {
-      const post = await own(actor, id);
+      const post = await mine(actor, id);
       if (post.targets.some((t) => t.status === 'publishing'))
         throw new AppError(
           409,
           'POST_LOCKED',
           'This post is being published right now; try again in a moment.',
         );
-      await repo.remove(actor.id, id);
-      changes.touch('posts', actor.id, [post.scheduledAt]);
+      await repo.remove(actor.workspace.id, id);
+      changes.touch('posts', actor.workspace.id, [post.scheduledAt]);
     },
   };
 }

@@ -12,6 +12,7 @@ interface ClaimRow {
   id: string;
   post_id: string;
   user_id: string;
+  workspace_id: string;
   platform: string;
   content_html: string;
   checkpoint: Record<string, string> | string;
@@ -30,6 +31,7 @@ interface ClaimRow {
 interface ConnectionJson {
   id: string;
   user_id: string;
+  workspace_id: string;
   platform: string;
   account_id: string;
   username: string;
@@ -102,12 +104,14 @@ const storable = (text: string) =>
   /[\0\ud800-\udfff]/.test(text) ? text.replace(/\p{Cs}/gu, '\uFFFD').replaceAll('\0', '') : text;
 
 export interface ClaimedTarget {
-  /** The account it goes to (the user's connection of this network), if there is one. */
+  /** The account it goes to (the workspace's connection of this network), if there is one. */
   connection: ConnectionRow | null;
   media: ClaimedMedia[];
   targetId: string;
   postId: string;
+  /** The post's author. */
   userId: string;
+  workspaceId: string;
   platform: string;
   contentHtml: string;
   checkpoint: Record<string, string>;
@@ -227,11 +231,11 @@ export function createPublishingRepo(
                   from post_targets pt left join target moved on moved.id = pt.id
                  where pt.post_id = p.id) x), p.status)
          where p.id = any(array(select post_id from target))
-        returning p.id, p.user_id, p.status
+        returning p.id, p.status
         )
-        select t.id, t.status, s.status as post_status, s.user_id as post_user
+        select t.id, t.status, s.status as post_status
           from target t left join settled s on s.id = t.post_id`)) as unknown as {
-        rows: { id: string; status: string; post_status: string | null; post_user: string | null }[];
+        rows: { id: string; status: string; post_status: string | null }[];
       };
       const publishedIds = moved.rows.filter((row) => row.status === 'published').map((row) => row.id);
       if (hooks.onPublished && publishedIds.length) await hooks.onPublished(tx, publishedIds, now);
@@ -288,14 +292,14 @@ export function createPublishingRepo(
              set status = 'publishing', lease_until = ${leaseUntil}, due_at = ${leaseUntil},
                  attempts = t.attempts + 1, updated_at = ${now},
                  connection_id = (select c.id from social_connections c
-                                   where c.user_id = p.user_id and c.platform = t.platform)
+                                   where c.workspace_id = p.workspace_id and c.platform = t.platform)
             from posts p, picked k
            where t.id = k.id and p.id = t.post_id
              and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${dueBy}
              and ((t.status in ('pending', 'retrying') and t.due_at <= ${dueBy})
                or (t.status = 'publishing' and t.lease_until < ${now}))
              and not ${RENDER_WAITING}
-          returning t.id, t.post_id, p.user_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
+          returning t.id, t.post_id, p.user_id, p.workspace_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
                     p.scheduled_at, k.due_at as was_due
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
@@ -316,7 +320,7 @@ export function createPublishingRepo(
           select id, ${now}, ${worker} from claimed
           returning id, target_id
         )
-        select c.id, c.post_id, c.user_id, c.platform, c.content_html, c.checkpoint, c.attempts,
+        select c.id, c.post_id, c.user_id, c.workspace_id, c.platform, c.content_html, c.checkpoint, c.attempts,
                c.scheduled_at, c.was_due, a.id as attempt_id,
                (select count(*) from interrupted i where i.target_id = c.id)::int as interrupted,
                e.first_at, e.unclear,
@@ -350,6 +354,7 @@ export function createPublishingRepo(
         targetId: row.id,
         postId: row.post_id,
         userId: row.user_id,
+        workspaceId: row.workspace_id,
         platform: row.platform,
         contentHtml: row.content_html,
         checkpoint: json(row.checkpoint),
@@ -363,6 +368,7 @@ export function createPublishingRepo(
         connection: connection && {
           id: connection.id,
           userId: connection.user_id,
+          workspaceId: connection.workspace_id,
           platform: connection.platform,
           accountId: connection.account_id,
           username: connection.username,

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { media, posts, recurringMedia, recurringPosts, recurringSkips, users } from '../db/schema';
@@ -6,7 +7,7 @@ import type { TargetRow } from '../posts/posts.repo';
 import type { AttachedMedia, MediaLink } from '../posts/posts.repo';
 
 export type RecurringRow = typeof recurringPosts.$inferSelect;
-export type RecurringValues = Omit<RecurringRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+export type RecurringValues = Omit<RecurringRow, 'id' | 'userId' | 'workspaceId' | 'createdAt' | 'updatedAt'>;
 export interface OccurrenceRow {
   postId: string;
   at: Date;
@@ -105,52 +106,52 @@ export function createRecurringRepo(db: Db) {
   };
 
   return {
-    async list(userId: string) {
+    async list(workspaceId: WorkspaceId) {
       const rules = await db
         .select()
         .from(recurringPosts)
-        .where(eq(recurringPosts.userId, userId))
+        .where(eq(recurringPosts.workspaceId, workspaceId))
         .orderBy(desc(recurringPosts.createdAt), desc(recurringPosts.id));
       return details(rules);
     },
-    async find(userId: string, id: string) {
+    async find(workspaceId: WorkspaceId, id: string) {
       const rules = await db
         .select()
         .from(recurringPosts)
-        .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)));
+        .where(and(eq(recurringPosts.id, id), eq(recurringPosts.workspaceId, workspaceId)));
       return (await details(rules))[0];
     },
     /**
      * The rule and its media, then `then` in the same transaction (the first occurrences); undefined,
-     * and nothing written, when the user already has `max` rules.
+     * and nothing written, when the workspace already has `max` rules.
      */
     async create(
-      userId: string,
+      { workspaceId, userId }: Scope,
       values: RecurringValues,
       links: MediaLink[],
       then: (tx: Db, row: RecurringRow) => Promise<void>,
       max: number,
     ) {
       const id = await transaction(db, async (tx) => {
-        await lockOwnerRows(tx, 'recurring_posts', userId);
+        await lockOwnerRows(tx, 'recurring_posts', workspaceId);
         const [held] = await tx
           .select({ n: count() })
           .from(recurringPosts)
-          .where(eq(recurringPosts.userId, userId));
+          .where(eq(recurringPosts.workspaceId, workspaceId));
         if ((held?.n ?? 0) >= max) return undefined;
         const [row] = await tx
           .insert(recurringPosts)
-          .values({ userId, ...values })
+          .values({ workspaceId, userId, ...values })
           .returning();
         await writeMedia(tx, row!.id, links);
         await then(tx, row!);
         return row!.id;
       });
-      return id === undefined ? undefined : (await this.find(userId, id))!;
+      return id === undefined ? undefined : (await this.find(workspaceId, id))!;
     },
     /** Rewrites the rule and its media (occurrences already made keep theirs), then `then`, all or nothing. */
     async replace(
-      userId: string,
+      workspaceId: WorkspaceId,
       id: string,
       values: RecurringValues,
       links: MediaLink[],
@@ -160,22 +161,22 @@ export function createRecurringRepo(db: Db) {
         const [row] = await tx
           .update(recurringPosts)
           .set({ ...values, updatedAt: new Date() })
-          .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)))
+          .where(and(eq(recurringPosts.id, id), eq(recurringPosts.workspaceId, workspaceId)))
           .returning();
         if (!row) return false;
         await writeMedia(tx, id, links);
         await then(tx, row);
         return true;
       });
-      return found ? (await this.find(userId, id))! : undefined;
+      return found ? (await this.find(workspaceId, id))! : undefined;
     },
     /** Deletes the rule after `before` ran in the same transaction (the waiting occurrences go). */
-    async remove(userId: string, id: string, before: (tx: Db) => Promise<void>) {
+    async remove(workspaceId: WorkspaceId, id: string, before: (tx: Db) => Promise<void>) {
       return transaction(db, async (tx) => {
         await before(tx);
         const gone = await tx
           .delete(recurringPosts)
-          .where(and(eq(recurringPosts.id, id), eq(recurringPosts.userId, userId)))
+          .where(and(eq(recurringPosts.id, id), eq(recurringPosts.workspaceId, workspaceId)))
           .returning({ id: recurringPosts.id });
         return gone.length > 0;
       });

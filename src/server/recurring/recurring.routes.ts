@@ -25,6 +25,7 @@ export async function recurringRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  const schedules = [onRequest, guards.may('schedule')];
   const tags = ['recurring posts'];
 
   r.get(
@@ -57,7 +58,7 @@ export async function recurringRoutes(
   r.post(
     '/api/recurring-posts',
     {
-      onRequest,
+      onRequest: schedules,
       config: { rateLimit: creationRate(createsPerMinute, 'new recurring posts') },
       schema: {
         tags,
@@ -77,7 +78,7 @@ export async function recurringRoutes(
   r.put(
     '/api/recurring-posts/:id',
     {
-      onRequest,
+      onRequest: schedules,
       schema: {
         tags,
         summary: 'Change a recurring post: occurrences already on the calendar keep their content',
@@ -92,7 +93,7 @@ export async function recurringRoutes(
   r.delete(
     '/api/recurring-posts/:id',
     {
-      onRequest,
+      onRequest: schedules,
       schema: {
         tags,
         summary: 'Delete a recurring post: no more occurrences; published ones stay',

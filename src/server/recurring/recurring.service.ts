@@ -9,7 +9,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '../../shared/platforms/rules';
 import { nextOccurrence, type RecurrenceFrequency, type RecurrenceRule } from '../../shared/recurrence';
-import type { SessionUser } from '../auth/session';
+import { type SessionUser, scopeOf } from '../auth/session';
+import { type Scope, type WorkspaceId, asWorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
@@ -81,12 +82,12 @@ const toRecurring = (
 /** The AI insights a recurring post carries (the AI service; absent in tests that do not need it). */
 export interface RecurringInsights {
   storeForRecurring(
-    userId: string,
+    scope: Scope,
     id: string,
     html: string,
     platforms: readonly Platform[],
   ): Promise<Insights>;
-  latestForRecurring(userId: string, ids: string[]): Promise<Map<string, Insights>>;
+  latestForRecurring(workspaceId: WorkspaceId, ids: string[]): Promise<Map<string, Insights>>;
 }
 
 export interface RecurringServiceDeps {
@@ -129,7 +130,7 @@ export function createRecurringService({
     for (const at of plan.make) {
       await posts.createOccurrence(
         tx,
-        row.userId,
+        { workspaceId: asWorkspaceId(row.workspaceId), userId: row.userId },
         { recurringId: row.id, at, contentHtml: row.contentHtml, timezone: row.timezone },
         row.platforms as Platform[],
         links,
@@ -141,7 +142,7 @@ export function createRecurringService({
 
   const prepare = async (actor: SessionUser, input: RecurringInput) => {
     const contentHtml = sanitizePostHtml(input.content);
-    const { facts, links } = await resolveMedia(findMedia, actor.id, input.media);
+    const { facts, links } = await resolveMedia(findMedia, actor.workspace.id, input.media);
     assertPublishable(contentHtml, facts, input.platforms, {
       code: 'RECURRING_INCOMPLETE',
       message: 'Please fill in all required fields',
@@ -174,60 +175,72 @@ export function createRecurringService({
    * stored with the rule; if it fails the save still stands (the insights show as not there yet).
    */
   const saved = async (actor: SessionUser, row: RecurringWithDetails) => {
-    changes.touch('posts', actor.id);
+    changes.touch('posts', actor.workspace.id);
     let latest: Insights | null = null;
     try {
       latest =
-        (await insights?.storeForRecurring(actor.id, row.id, row.contentHtml, row.platforms as Platform[])) ??
-        null;
+        (await insights?.storeForRecurring(
+          scopeOf(actor),
+          row.id,
+          row.contentHtml,
+          row.platforms as Platform[],
+        )) ?? null;
     } catch (error) {
       logger?.warn({ err: error }, 'recurring post saved without AI insights');
     }
     return toRecurring(row, clock(), latest);
   };
-  const latestOf = async (userId: string, ids: string[]) =>
-    (await insights?.latestForRecurring(userId, ids)) ?? new Map<string, Insights>();
+  const latestOf = async (workspaceId: WorkspaceId, ids: string[]) =>
+    (await insights?.latestForRecurring(workspaceId, ids)) ?? new Map<string, Insights>();
 
   return {
     async list(actor: SessionUser) {
       const now = clock();
-      const rows = await repo.list(actor.id);
+      const rows = await repo.list(actor.workspace.id);
       const latest = await latestOf(
-        actor.id,
+        actor.workspace.id,
         rows.map((row) => row.id),
       );
       return { data: rows.map((row) => toRecurring(row, now, latest.get(row.id) ?? null)) };
     },
     async get(actor: SessionUser, id: string) {
-      const row = await repo.find(actor.id, id);
+      const row = await repo.find(actor.workspace.id, id);
       if (!row) throw notFound('This recurring post');
-      return toRecurring(row, clock(), (await latestOf(actor.id, [id])).get(id) ?? null);
+      return toRecurring(row, clock(), (await latestOf(actor.workspace.id, [id])).get(id) ?? null);
     },
     async create(actor: SessionUser, input: RecurringInput) {
       const { values, links } = await prepare(actor, input);
-      const row = await repo.create(actor.id, values, links, materialiseNow(links), RECURRING_POSTS_MAX);
+      const row = await repo.create(
+        scopeOf(actor),
+        values,
+        links,
+        materialiseNow(links),
+        RECURRING_POSTS_MAX,
+      );
       if (!row)
         throw new AppError(
           409,
           'TOO_MANY_RECURRING_POSTS',
-          `You already have ${RECURRING_POSTS_MAX} recurring posts; delete one first.`,
+          `This workspace already has ${RECURRING_POSTS_MAX} recurring posts; delete one first.`,
           { params: { max: RECURRING_POSTS_MAX } },
         );
       return saved(actor, row);
     },
     /** Changes the rule for the occurrences still to be made; posts already made keep their content. */
     async update(actor: SessionUser, id: string, input: RecurringInput) {
-      if (!(await repo.find(actor.id, id))) throw notFound('This recurring post');
+      if (!(await repo.find(actor.workspace.id, id))) throw notFound('This recurring post');
       const { values, links } = await prepare(actor, input);
-      const row = await repo.replace(actor.id, id, values, links, materialiseNow(links));
+      const row = await repo.replace(actor.workspace.id, id, values, links, materialiseNow(links));
       if (!row) throw notFound('This recurring post');
       return saved(actor, row);
     },
     /** Stops the rule: its occurrences not yet going out go too; published and failed ones stay. */
     async remove(actor: SessionUser, id: string) {
-      const gone = await repo.remove(actor.id, id, (tx) => posts.removeWaitingOccurrences(tx, actor.id, id));
+      const gone = await repo.remove(actor.workspace.id, id, (tx) =>
+        posts.removeWaitingOccurrences(tx, actor.workspace.id, id),
+      );
       if (!gone) throw notFound('This recurring post');
-      changes.touch('posts', actor.id);
+      changes.touch('posts', actor.workspace.id);
     },
     /**
      * The worker's round: every rule with an occurrence due within the horizon, a batch per transaction.

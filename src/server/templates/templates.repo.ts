@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { type Db, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { templates, templateSeeds } from '../db/schema';
+import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateValues = Pick<
@@ -11,24 +12,25 @@ export type TemplateValues = Pick<
 
 export function createTemplatesRepo(db: Db) {
   return {
-    /** Gives a user the sample templates once; a sample they delete stays deleted. */
-    async seedOnce(userId: string, samples: TemplateValues[]) {
+    /** Gives a workspace the sample templates once; a sample deleted stays deleted. */
+    async seedOnce({ workspaceId, userId }: Scope, samples: TemplateValues[]) {
       await db.transaction(async (tx) => {
         const claimed = await tx
           .insert(templateSeeds)
-          .values({ userId })
+          .values({ workspaceId })
           .onConflictDoNothing()
-          .returning({ userId: templateSeeds.userId });
-        if (claimed.length) await tx.insert(templates).values(samples.map((s) => ({ ...s, userId })));
+          .returning({ workspaceId: templateSeeds.workspaceId });
+        if (claimed.length)
+          await tx.insert(templates).values(samples.map((s) => ({ ...s, workspaceId, userId })));
       });
     },
     /**
-     * A page of the user's templates, newest first. Ordered by what an edit does not change (creation,
+     * A page of the workspace's templates, newest first. Ordered by what an edit does not change (creation,
      * then id), so pages read one after another hold each template once.
      */
-    async list(userId: string, category: string | undefined, limit: number, offset: number) {
+    async list(workspaceId: WorkspaceId, category: string | undefined, limit: number, offset: number) {
       const where = and(
-        eq(templates.userId, userId),
+        eq(templates.workspaceId, workspaceId),
         category ? eq(templates.category, category) : undefined,
       );
       const [rows, [total]] = await Promise.all([
@@ -43,38 +45,41 @@ export function createTemplatesRepo(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
-    async find(userId: string, id: string) {
+    async find(workspaceId: WorkspaceId, id: string) {
       const [row] = await db
         .select()
         .from(templates)
-        .where(and(eq(templates.id, id), eq(templates.userId, userId)));
+        .where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId)));
       return row;
     },
-    /** The new template, or undefined when the user already has `max`. */
-    async create(userId: string, values: TemplateValues, max: number) {
+    /** The new template, or undefined when the workspace already has `max`. */
+    async create({ workspaceId, userId }: Scope, values: TemplateValues, max: number) {
       return transaction(db, async (tx) => {
-        await lockOwnerRows(tx, 'templates', userId);
-        const [held] = await tx.select({ n: count() }).from(templates).where(eq(templates.userId, userId));
+        await lockOwnerRows(tx, 'templates', workspaceId);
+        const [held] = await tx
+          .select({ n: count() })
+          .from(templates)
+          .where(eq(templates.workspaceId, workspaceId));
         if ((held?.n ?? 0) >= max) return undefined;
         const [row] = await tx
           .insert(templates)
-          .values({ ...values, userId })
+          .values({ ...values, workspaceId, userId })
           .returning();
         return row!;
       });
     },
-    async update(userId: string, id: string, values: TemplateValues) {
+    async update(workspaceId: WorkspaceId, id: string, values: TemplateValues) {
       const [row] = await db
         .update(templates)
         .set({ ...values, updatedAt: new Date() })
-        .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+        .where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId)))
         .returning();
       return row;
     },
-    async remove(userId: string, id: string) {
+    async remove(workspaceId: WorkspaceId, id: string) {
       const rows = await db
         .delete(templates)
-        .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+        .where(and(eq(templates.id, id), eq(templates.workspaceId, workspaceId)))
         .returning({ id: templates.id });
       return rows.length === 1;
     },

@@ -26,6 +26,7 @@ export async function templatesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  const writes = [onRequest, guards.may('write')];
   const tags = ['templates'];
 
   r.get(
@@ -47,7 +48,7 @@ export async function templatesRoutes(
   r.post(
     '/api/templates',
     {
-      onRequest,
+      onRequest: writes,
       config: { rateLimit: creationRate(createsPerMinute, 'new templates') },
       schema: {
         tags,
@@ -62,7 +63,7 @@ export async function templatesRoutes(
   r.put(
     '/api/templates/:id',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Change a template',
@@ -76,7 +77,7 @@ export async function templatesRoutes(
   r.delete(
     '/api/templates/:id',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Delete a template',

@@ -6,7 +6,7 @@ import {
   TemplateSchema,
   TEMPLATES_MAX,
 } from '../../shared/api/templates.schemas';
-import type { SessionUser } from '../auth/session';
+import { type SessionUser, scopeOf } from '../auth/session';
 import { AppError, notFound } from '../http/errors';
 import { sanitizePostHtml } from '../posts/sanitize';
 import type { TemplateRow, TemplatesRepo, TemplateValues } from './templates.repo';
@@ -66,28 +66,28 @@ const toValues = (input: TemplateInput): TemplateValues => ({
 export function createTemplatesService(repo: TemplatesRepo) {
   return {
     async list(actor: SessionUser, { category, limit, offset }: TemplateListQuery): Promise<TemplateList> {
-      await repo.seedOnce(actor.id, SAMPLES);
-      const { rows, total } = await repo.list(actor.id, category, limit, offset);
+      await repo.seedOnce(scopeOf(actor), SAMPLES);
+      const { rows, total } = await repo.list(actor.workspace.id, category, limit, offset);
       return { data: rows.map(toTemplate), total };
     },
     async create(actor: SessionUser, input: TemplateInput) {
-      const row = await repo.create(actor.id, toValues(input), TEMPLATES_MAX);
+      const row = await repo.create(scopeOf(actor), toValues(input), TEMPLATES_MAX);
       if (!row)
         throw new AppError(
           409,
           'TOO_MANY_TEMPLATES',
-          `You already have ${TEMPLATES_MAX} templates; delete one first.`,
+          `This workspace already has ${TEMPLATES_MAX} templates; delete one first.`,
           { params: { max: TEMPLATES_MAX } },
         );
       return toTemplate(row);
     },
     async update(actor: SessionUser, id: string, input: TemplateInput) {
-      const row = await repo.update(actor.id, id, toValues(input));
+      const row = await repo.update(actor.workspace.id, id, toValues(input));
       if (!row) throw notFound('This template');
       return toTemplate(row);
     },
     async remove(actor: SessionUser, id: string) {
-      if (!(await repo.remove(actor.id, id))) throw notFound('This template');
+      if (!(await repo.remove(actor.workspace.id, id))) throw notFound('This template');
     },
   };
 }

@@ -2,7 +2,8 @@ import type { ApiErrorCode } from '../../shared/api/error-codes';
 import type { ApiToken, CreateTokenInput, CreatedToken, TokenState } from '../../shared/api/tokens.schemas';
 import { canManageUsers, toRole } from '../../shared/roles';
 import type { AuditRepo } from '../audit/audit.repo';
-import { forbidden, sessionRequired, type SessionUser } from '../auth/session';
+import { forbidden, sessionRequired, type SessionUser, type SignedInUser } from '../auth/session';
+import { asWorkspaceId } from '../workspaces/workspaces.repo';
 import { AppError, notFound } from '../http/errors';
 import { hashToken, looksLikeToken, newToken } from './token-secret';
 import type { TokenRate } from './token-rate';
@@ -36,6 +37,8 @@ const toToken = (row: TokenRow, now: Date): ApiToken => ({
   expiresAt: row.expiresAt?.toISOString() ?? null,
   lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
+  workspaceId: row.workspaceId,
+  workspaceName: row.workspaceName,
 });
 
 const toAdminToken = (row: TokenWithOwner, now: Date) => ({ ...toToken(row, now), owner: row.owner });
@@ -60,6 +63,7 @@ export function createTokensService({ repo, audit, rate, clock }: TokensServiceD
       const row = await repo.createWithinCap(
         {
           userId: actor.id,
+          workspaceId: actor.workspace.id,
           name: input.name,
           tokenHash: hash,
           displayPrefix,
@@ -132,7 +136,7 @@ export function createTokensService({ repo, audit, rate, clock }: TokensServiceD
      * The user a bearer token stands for, as the database has them now (role included), or a 401 that
      * says why not. Also counts the call against the token's minute (`retryAfterSeconds` when over).
      */
-    async authenticate(value: string): Promise<{ user: SessionUser; retryAfterSeconds: number | null }> {
+    async authenticate(value: string): Promise<{ user: SignedInUser; retryAfterSeconds: number | null }> {
       if (!looksLikeToken(value)) throw tokenError('TOKEN_INVALID', 'This API token is not valid.');
       const found = await repo.findByHash(hashToken(value));
       if (!found) throw tokenError('TOKEN_INVALID', 'This API token is not valid.');
@@ -155,6 +159,7 @@ export function createTokensService({ repo, audit, rate, clock }: TokensServiceD
           trialEndsAt: user.trialEndsAt,
           sessionId: `token:${token.id}`,
           tokenId: token.id,
+          tokenWorkspaceId: asWorkspaceId(token.workspaceId),
         },
         retryAfterSeconds,
       };

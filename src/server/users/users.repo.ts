@@ -74,12 +74,21 @@ export function createUsersRepo(db: Db) {
         (tx) => tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)),
       );
     },
-    /** Sessions and accounts go with the user (foreign keys cascade), and so will their content. */
+    /**
+     * Sessions and accounts go with the user (foreign keys cascade), and so do the workspaces they were
+     * the only member of, with everything in them (decision 042).
+     */
     remove(id: string) {
       return keepingASuperAdmin(
         id,
         () => true,
-        (tx) => tx.delete(users).where(eq(users.id, id)),
+        async (tx) => {
+          await tx.execute(sql`
+            delete from workspaces w
+             where exists (select 1 from workspace_members m where m.workspace_id = w.id and m.user_id = ${id})
+               and not exists (select 1 from workspace_members m where m.workspace_id = w.id and m.user_id <> ${id})`);
+          return tx.delete(users).where(eq(users.id, id));
+        },
       );
     },
     async updateProfile(id: string, change: { name: string; timezone: string }) {

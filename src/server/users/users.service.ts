@@ -18,6 +18,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import { AppError, notFound } from '../http/errors';
 import { decodeCursor, encodeCursor } from './user-cursor';
 import type { GuardedChange, UserRow, UsersRepo } from './users.repo';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -63,8 +64,10 @@ export interface UsersServiceDeps {
   /** Bytes each user's media takes in storage (the media feature). */
   storageOf: (userIds: string[]) => Promise<Map<string, number>>;
   clock: () => Date;
-  /** The connected accounts and network settings of a user (the connections feature). */
-  connectionsOf: (userId: string) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
+  /** The connected accounts and network settings of a workspace (the connections feature). */
+  connectionsOf: (
+    workspaceId: WorkspaceId,
+  ) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
   /** Where this service announces a change to a user, so that sessions remembered with the old one go. */
   changes: Pick<ChangeFeed, 'touch'>;
 }
@@ -103,7 +106,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       role: toRole(user.role),
       trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
       timeZone: user.timezone,
-      ...(await connectionsOf(user.id)),
+      ...(await connectionsOf(actor.workspace.id)),
     };
   };
 

@@ -24,6 +24,7 @@ export async function variablesRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  const writes = [onRequest, guards.may('write')];
   const tags = ['variables'];
 
   r.get(
@@ -38,7 +39,7 @@ export async function variablesRoutes(
   r.put(
     '/api/variables/:name',
     {
-      onRequest,
+      onRequest: writes,
       // Every set counts, a change as well as a new one: the route does both.
       config: { rateLimit: creationRate(createsPerMinute, 'variable changes') },
       schema: {
@@ -56,7 +57,7 @@ export async function variablesRoutes(
   r.delete(
     '/api/variables/:name',
     {
-      onRequest,
+      onRequest: writes,
       schema: {
         tags,
         summary: 'Delete a variable',

@@ -17,9 +17,9 @@ export const deliverWebhookJob = defineJob({
   expireInSeconds: 5 * 60,
 });
 
-/** An event to announce: the user it concerns, its type and its JSON body (fixed now, signed at each try). */
+/** An event to announce: the workspace it happened in, its type and its JSON body (fixed now, signed at each try). */
 export interface WebhookEventToSend {
-  userId: string;
+  workspaceId: string;
   event: string;
   body: string;
 }
@@ -33,8 +33,8 @@ export function createWebhookFanOut(
   repo: Pick<WebhooksRepo, 'anyListening' | 'addEventDeliveries'>,
 ) {
   return {
-    /** Whether any enabled endpoint may want events of these users (a cheap look before building bodies). */
-    anyListening: (tx: Db, userIds: string[]) => repo.anyListening(tx, userIds),
+    /** Whether any enabled endpoint may want events of these workspaces (a cheap look before building bodies). */
+    anyListening: (tx: Db, workspaceIds: string[]) => repo.anyListening(tx, workspaceIds),
 
     async send(tx: Db, events: WebhookEventToSend[]) {
       if (!events.length) return [];

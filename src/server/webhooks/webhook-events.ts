@@ -6,9 +6,25 @@ import type { Settlement } from '../publishing/settlement';
 import type { WebhookEventToSend, WebhookFanOut } from './deliver-webhook.job';
 import type { WebhooksRepo } from './webhooks.repo';
 
+/** Where an event happened: the workspace, and the member whose post or account it concerns. */
+export interface EventScope {
+  workspaceId: string;
+  userId: string;
+}
+
 /** The JSON every delivery carries: a stable event id (the same for every endpoint), its type and data. */
-export function eventBody(type: string, userId: string, data: Record<string, unknown>, at: Date) {
-  return JSON.stringify({ id: randomUUID(), type, createdAt: at.toISOString(), data: { userId, ...data } });
+export function eventBody(
+  type: string,
+  { workspaceId, userId }: EventScope,
+  data: Record<string, unknown>,
+  at: Date,
+) {
+  return JSON.stringify({
+    id: randomUUID(),
+    type,
+    createdAt: at.toISOString(),
+    data: { workspaceId, userId, ...data },
+  });
 }
 
 /** A network's error message is cut to this length in an event (the bodies stay small). */
@@ -21,14 +37,14 @@ const ERROR_CHARS = 1000;
  */
 export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRepo, 'targetsOfPosts'>) {
   const event = (
-    userId: string,
+    scope: EventScope,
     type: WebhookEvent,
     data: Record<string, unknown>,
     at: Date,
   ): WebhookEventToSend => ({
-    userId,
+    workspaceId: scope.workspaceId,
     event: type,
-    body: eventBody(type, userId, data, at),
+    body: eventBody(type, scope, data, at),
   });
 
   return {
@@ -36,11 +52,11 @@ export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRe
       const failed = settled.targets.filter((t) => t.outcome.kind === 'failed');
       const ended = settled.posts.filter((p) => p.status === 'published' || p.status === 'partially_failed');
       if (!failed.length && !ended.length) return;
-      const users = [...new Set([...failed.map((t) => t.userId), ...ended.map((p) => p.userId)])];
-      if (!(await fanOut.anyListening(tx, users))) return;
+      const workspaces = [...new Set([...failed, ...ended].map((t) => t.workspaceId))];
+      if (!(await fanOut.anyListening(tx, workspaces))) return;
       const events = failed.map((t) =>
         event(
-          t.userId,
+          t,
           'target.failed',
           {
             postId: t.postId,
@@ -60,7 +76,7 @@ export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRe
         for (const post of ended)
           events.push(
             event(
-              post.userId,
+              post,
               post.status === 'published' ? 'post.published' : 'post.partially_failed',
               {
                 postId: post.postId,
@@ -83,10 +99,10 @@ export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRe
     },
 
     async needsReconnect(tx: Db, row: ConnectionRow) {
-      if (!(await fanOut.anyListening(tx, [row.userId]))) return;
+      if (!(await fanOut.anyListening(tx, [row.workspaceId]))) return;
       await fanOut.send(tx, [
         event(
-          row.userId,
+          row,
           'account.needs_reconnect',
           { connectionId: row.id, platform: row.platform, username: row.username, reason: row.statusReason },
           row.updatedAt,

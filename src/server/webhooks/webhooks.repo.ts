@@ -4,6 +4,7 @@ import { type Db, rowsOf, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema';
 import type { WebhookEventToSend } from './deliver-webhook.job';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EndpointWithOwner = EndpointRow & { owner: { id: string; email: string; name: string } };
@@ -16,7 +17,7 @@ const DELIVERY_KEEP_MS = 30 * 86_400_000;
 
 const owner = { id: users.id, email: users.email, name: users.name };
 
-/** Administrators' `all` endpoints receive every user's events while their owner is still an administrator. */
+/** Administrators' `all` endpoints receive every workspace's events while their owner is still an administrator. */
 const ADMIN_ROLES = sql`('admin', 'super_admin')`;
 
 /** A post's network as an event shows it. */
@@ -29,33 +30,36 @@ export interface EventTargetRow {
   last_error_code: string | null;
 }
 
-/** Endpoints and their delivery log; every read of a user's data names the endpoint's owner. */
+/** Endpoints and their delivery log; an endpoint belongs to a workspace and hears its events. */
 export function createWebhooksRepo(db: Db) {
   return {
     /**
-     * Adds the endpoint unless its owner already has `max`; null then. Counted and inserted under the
-     * owner's lock, so concurrent creates cannot pass the cap together.
+     * Adds the endpoint unless its workspace already has `max`; null then. Counted and inserted under the
+     * workspace's lock, so concurrent creates cannot pass the cap together.
      */
     createWithinCap(
-      values: Pick<EndpointRow, 'userId' | 'url' | 'events' | 'scope' | 'secretSealed' | 'secretPrefix'>,
+      values: Pick<
+        EndpointRow,
+        'userId' | 'workspaceId' | 'url' | 'events' | 'scope' | 'secretSealed' | 'secretPrefix'
+      >,
       max: number,
     ) {
       return transaction(db, async (tx) => {
-        await lockOwnerRows(tx, 'webhook_endpoints', values.userId);
+        await lockOwnerRows(tx, 'webhook_endpoints', values.workspaceId);
         const [held] = await tx
           .select({ n: count() })
           .from(webhookEndpoints)
-          .where(eq(webhookEndpoints.userId, values.userId));
+          .where(eq(webhookEndpoints.workspaceId, values.workspaceId));
         if ((held?.n ?? 0) >= max) return null;
         const [row] = await tx.insert(webhookEndpoints).values(values).returning();
         return row!;
       });
     },
-    listByUser(userId: string) {
+    listByWorkspace(workspaceId: WorkspaceId) {
       return db
         .select()
         .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.userId, userId))
+        .where(eq(webhookEndpoints.workspaceId, workspaceId))
         .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
     },
     async listAll(limit: number, offset: number) {
@@ -130,17 +134,17 @@ export function createWebhooksRepo(db: Db) {
         );
       return row?.n ?? 0;
     },
-    /** Inside `tx`: whether any enabled endpoint may want events of these users (a cheap look first). */
-    async anyListening(tx: Db, userIds: string[]) {
-      if (!userIds.length) return false;
+    /** Inside `tx`: whether any enabled endpoint may want events of these workspaces (a cheap look first). */
+    async anyListening(tx: Db, workspaceIds: string[]) {
+      if (!workspaceIds.length) return false;
       const rows = rowsOf(
         await tx.execute(sql`select 1 from webhook_endpoints e
-         where e.enabled and (e.user_id = any(${sql.param(userIds)}::text[]) or e.scope = 'all') limit 1`),
+         where e.enabled and (e.workspace_id = any(${sql.param(workspaceIds)}::uuid[]) or e.scope = 'all') limit 1`),
       );
       return rows.length > 0;
     },
     /**
-     * Inside `tx`: one delivery per event and enabled endpoint subscribed to it (the user's own, and
+     * Inside `tx`: one delivery per event and enabled endpoint subscribed to it (the workspace's own, and
      * administrators' `all` endpoints); answers their ids.
      */
     async addEventDeliveries(tx: Db, events: WebhookEventToSend[]) {
@@ -149,10 +153,10 @@ export function createWebhooksRepo(db: Db) {
         await tx.execute(sql`
         insert into webhook_deliveries (endpoint_id, event, body)
         select e.id, x.event, x.body
-          from unnest(${col((e) => e.userId)}::text[], ${col((e) => e.event)}::text[], ${col((e) => e.body)}::text[])
-               as x(user_id, event, body)
+          from unnest(${col((e) => e.workspaceId)}::uuid[], ${col((e) => e.event)}::text[], ${col((e) => e.body)}::text[])
+               as x(workspace_id, event, body)
           join webhook_endpoints e on e.enabled and x.event = any(e.events)
-           and (e.user_id = x.user_id
+           and (e.workspace_id = x.workspace_id
                 or (e.scope = 'all' and exists (select 1 from users u where u.id = e.user_id and u.role in ${ADMIN_ROLES})))
         returning id`),
       ).map((row) => row.id);

@@ -27,13 +27,15 @@ export async function webhooksRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
+  /** A workspace's webhooks are its settings: for its owners and admins. */
+  const settings = [onRequest, guards.may('manageSettings')];
   const managers = guards.requireRole(canManageUsers);
   const tags = ['webhooks'];
 
   r.get(
     '/api/webhooks',
     {
-      onRequest,
+      onRequest: settings,
       schema: {
         tags,
         summary: 'Your webhook endpoints, newest first (never their secrets)',
@@ -46,7 +48,7 @@ export async function webhooksRoutes(
   r.post(
     '/api/webhooks',
     {
-      onRequest,
+      onRequest: settings,
       schema: {
         tags,
         summary: 'Register an endpoint; the answer holds its signing secret, and no later answer ever will',
@@ -66,7 +68,7 @@ export async function webhooksRoutes(
   r.patch(
     '/api/webhooks/:id',
     {
-      onRequest,
+      onRequest: settings,
       schema: {
         tags,
         summary: 'Turn one of your endpoints on or off, or change its events',
@@ -81,7 +83,7 @@ export async function webhooksRoutes(
   r.delete(
     '/api/webhooks/:id',
     {
-      onRequest,
+      onRequest: settings,
       schema: {
         tags,
         summary: 'Delete one of your endpoints and its delivery log',
@@ -95,7 +97,7 @@ export async function webhooksRoutes(
   r.post(
     '/api/webhooks/:id/test',
     {
-      onRequest,
+      onRequest: settings,
       schema: {
         tags,
         summary: 'Queue a `webhook.test` delivery to one of your endpoints (10 a minute)',
@@ -110,7 +112,7 @@ export async function webhooksRoutes(
   r.get(
     '/api/webhooks/:id/deliveries',
     {
-      onRequest,
+      onRequest: settings,
       schema: {
         tags,
         summary: 'The latest 50 deliveries to one of your endpoints, newest first',

@@ -10,7 +10,7 @@ import type {
 import { WEBHOOK_TEST_EVENT } from '../../shared/api/webhooks.schemas';
 import { canManageUsers } from '../../shared/roles';
 import type { AuditRepo } from '../audit/audit.repo';
-import { forbidden, type SessionUser } from '../auth/session';
+import { forbidden, type SessionUser, scopeOf } from '../auth/session';
 import type { Sealer } from '../connections/crypto';
 import { AppError, notFound } from '../http/errors';
 import { type AddressPolicy, checkTarget, type Resolver } from './address-policy';
@@ -73,10 +73,10 @@ const URL_REFUSALS = {
 export function createWebhooksService(deps: WebhooksServiceDeps) {
   const { repo, audit, sealer, clock } = deps;
 
-  /** The endpoint, if the actor owns it; another user's is not found (its existence is not told). */
+  /** The endpoint, if it is the request's workspace's; another's is not found (its existence is not told). */
   async function own(actor: SessionUser, id: string) {
     const found = await repo.find(id);
-    if (!found || found.userId !== actor.id) throw notFound('This webhook');
+    if (!found || found.workspaceId !== actor.workspace.id) throw notFound('This webhook');
     return found;
   }
 
@@ -90,7 +90,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
 
   return {
     async list(actor: SessionUser) {
-      return { data: (await repo.listByUser(actor.id)).map(toWebhook) };
+      return { data: (await repo.listByWorkspace(actor.workspace.id)).map(toWebhook) };
     },
 
     async create(actor: SessionUser, input: CreateWebhookInput): Promise<CreatedWebhook> {
@@ -100,6 +100,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
       const row = await repo.createWithinCap(
         {
           userId: actor.id,
+          workspaceId: actor.workspace.id,
           url,
           events: input.events,
           scope: input.scope,
@@ -112,7 +113,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         throw new AppError(
           409,
           'TOO_MANY_WEBHOOKS',
-          `You already have ${WEBHOOKS_MAX} webhooks; delete one first.`,
+          `This workspace already has ${WEBHOOKS_MAX} webhooks; delete one first.`,
           { params: { max: WEBHOOKS_MAX } },
         );
       await audit.record({
@@ -150,7 +151,7 @@ export function createWebhooksService(deps: WebhooksServiceDeps) {
         });
       const body = eventBody(
         WEBHOOK_TEST_EVENT,
-        actor.id,
+        scopeOf(actor),
         { webhookId: id, message: 'A test delivery from Postwell.' },
         now,
       );

@@ -38,6 +38,13 @@ export const API_ERROR_CODES = {
   TOKEN_EXPIRED: { status: [401] },
   ACCOUNT_DISABLED: { status: [401] },
 
+  // The request's workspace (auth/session.ts, workspaces/): decision 042.
+  WORKSPACE_NOT_FOUND: { status: [404] },
+  WORKSPACE_ROLE: { status: [403] },
+  TOKEN_WORKSPACE: { status: [403] },
+  PERSONAL_WORKSPACE: { status: [409] },
+  TOO_MANY_WORKSPACES: { status: [409], params: ['max'] },
+
   // Sign-in, passwords and the first account (auth/, users/).
   ACCOUNT_LOCKED: { status: [429] },
   PASSWORD_SIGN_IN_DISABLED: { status: [403] },

@@ -28,6 +28,9 @@ export const ApiTokenSchema = z.object({
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** The workspace the token acts in, chosen when it was made (decision 042). */
+  workspaceId: z.uuid(),
+  workspaceName: z.string(),
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 

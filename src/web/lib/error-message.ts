@@ -31,6 +31,12 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   TOKEN_REVOKED: 'errors.tokenRevoked',
   TOKEN_EXPIRED: 'errors.tokenExpired',
   ACCOUNT_DISABLED: 'login.banned',
+  // The request's workspace.
+  WORKSPACE_NOT_FOUND: 'workspaces.notFound',
+  WORKSPACE_ROLE: 'workspaces.roleForbids',
+  TOKEN_WORKSPACE: 'workspaces.tokenWorkspace',
+  PERSONAL_WORKSPACE: 'workspaces.personalKept',
+  TOO_MANY_WORKSPACES: 'workspaces.tooMany',
   // Sign-in and passwords, the auth library's codes included.
   ACCOUNT_LOCKED: 'login.locked',
   PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',

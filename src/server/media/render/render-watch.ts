@@ -5,7 +5,7 @@ import type { ChangeFeed } from '../../db/change-feed';
 export const RECHECK_MS = 30_000;
 
 interface Watched {
-  userId: string;
+  workspaceId: string;
   stop: () => void;
   checking: boolean;
   /** A notice arrived while a check was running: check once more after it. */
@@ -64,9 +64,9 @@ export function createRenderWatch(deps: {
   };
 
   return {
-    /** Watches `renderId` (of `userId`) until the answered function is called; `stop` runs at most once. */
-    watch(renderId: string, userId: string, stop: () => void) {
-      running.set(renderId, { userId, stop, checking: false, again: false, stopped: false });
+    /** Watches `renderId` (of a post of `workspaceId`) until the answered function is called; `stop` runs at most once. */
+    watch(renderId: string, workspaceId: string, stop: () => void) {
+      running.set(renderId, { workspaceId, stop, checking: false, again: false, stopped: false });
       // It may have been called off between the claim and now.
       check(renderId);
       return () => void running.delete(renderId);
@@ -75,8 +75,8 @@ export function createRenderWatch(deps: {
       unsubscribe = deps.changes.subscribe({
         change(key) {
           if (!key.startsWith('posts:')) return;
-          const userId = key.slice('posts:'.length);
-          for (const [renderId, entry] of running) if (entry.userId === userId) check(renderId);
+          const workspaceId = key.slice('posts:'.length);
+          for (const [renderId, entry] of running) if (entry.workspaceId === workspaceId) check(renderId);
         },
         reset: checkAll,
       });

@@ -40,7 +40,7 @@ export function createRenderPreparer(
     );
     if (!videos.length) return;
     const atOf = new Map(targets.map((t) => [t.targetId, t.at.getTime()]));
-    const variables = await repo.variablesOf(tx, [...new Set(videos.map((v) => v.userId))]);
+    const variables = await repo.variablesOf(tx, [...new Set(videos.map((v) => v.workspaceId))]);
     // One entry per (post, video), due at the earliest of that post's targets being scheduled.
     const links = new Map<string, TargetVideo & { at: number }>();
     for (const v of videos) {
@@ -58,14 +58,20 @@ export function createRenderPreparer(
           : null;
       let renderId: string | null = null;
       if (source && edits.success && needsRender(source, edits.data)) {
-        const layout = layoutVideo(source, edits.data, variables.get(link.userId) ?? {});
+        const layout = layoutVideo(source, edits.data, variables.get(link.workspaceId) ?? {});
         const key = createHash('sha256')
           .update(`${link.sha256}\n${RENDER_PROFILE}\n${JSON.stringify(layout)}`)
           .digest('hex');
         let render = renders.get(key);
         if (!render) {
           render = {
-            ...(await repo.upsert(tx, { key, userId: link.userId, mediaId: link.mediaId, layout })),
+            ...(await repo.upsert(tx, {
+              key,
+              userId: link.userId,
+              workspaceId: link.workspaceId,
+              mediaId: link.mediaId,
+              layout,
+            })),
             at: link.at,
           };
           renders.set(key, render);

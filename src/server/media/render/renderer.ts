@@ -99,7 +99,7 @@ export function createRenderer(deps: RendererDeps, options: RendererOptions) {
       return;
     }
     const controller = new AbortController();
-    const forget = watch.watch(renderId, claimed.userId, () => controller.abort());
+    const forget = watch.watch(renderId, claimed.workspaceId, () => controller.abort());
     const heartbeat = setInterval(
       () =>
         void repo

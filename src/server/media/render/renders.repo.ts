@@ -8,7 +8,10 @@ export interface TargetVideo {
   targetId: string;
   postId: string;
   mediaId: string;
+  /** Who uploaded the video: the render counts in their storage. */
   userId: string;
+  /** The workspace of the post and its video, whose variables its captions take. */
+  workspaceId: string;
   /** The post's edits of this video as stored (checked by the caller). */
   edits: unknown;
   sha256: string;
@@ -22,6 +25,7 @@ interface TargetVideoRow {
   post_id: string;
   media_id: string;
   user_id: string;
+  workspace_id: string;
   edits: unknown;
   sha256: string;
   width: number | null;
@@ -32,6 +36,7 @@ interface TargetVideoRow {
 interface ClaimRow {
   id: string;
   user_id: string;
+  workspace_id: string;
   media_id: string;
   layout: VideoLayout | string;
   source_key: string;
@@ -53,7 +58,7 @@ export function createRendersRepo(db: Db) {
     async videosOfTargets(tx: Db, targetIds: string[]): Promise<TargetVideo[]> {
       return rowsOf<TargetVideoRow>(
         await tx.execute(sql`
-          select t.id as target_id, pm.post_id, pm.media_id, m.user_id, pm.edits, m.sha256, m.width, m.height,
+          select t.id as target_id, pm.post_id, pm.media_id, m.user_id, m.workspace_id, pm.edits, m.sha256, m.width, m.height,
                  m.duration_seconds
             from post_targets t
             join post_media pm on pm.post_id = t.post_id
@@ -64,6 +69,7 @@ export function createRendersRepo(db: Db) {
         postId: row.post_id,
         mediaId: row.media_id,
         userId: row.user_id,
+        workspaceId: row.workspace_id,
         edits: typeof row.edits === 'string' ? JSON.parse(row.edits) : row.edits,
         sha256: row.sha256,
         width: row.width,
@@ -72,17 +78,18 @@ export function createRendersRepo(db: Db) {
       }));
     },
 
-    /** Inside `tx`: each user's variables (name → value), which captions' `{{variables}}` take. */
-    async variablesOf(tx: Db, userIds: string[]) {
+    /** Inside `tx`: each workspace's variables (name → value), which captions' `{{variables}}` take. */
+    async variablesOf(tx: Db, workspaceIds: string[]) {
       const variables = new Map<string, Record<string, string>>();
-      for (const row of rowsOf<{ user_id: string; name: string; value: string }>(
+      for (const row of rowsOf<{ workspace_id: string; name: string; value: string }>(
         await tx.execute(
-          sql`select user_id, name, value from variables where user_id = any(${sql.param(userIds)}::text[])`,
+          sql`select workspace_id, name, value from variables
+               where workspace_id = any(${sql.param(workspaceIds)}::uuid[])`,
         ),
       )) {
-        const map = variables.get(row.user_id) ?? {};
+        const map = variables.get(row.workspace_id) ?? {};
         map[row.name] = row.value;
-        variables.set(row.user_id, map);
+        variables.set(row.workspace_id, map);
       }
       return variables;
     },
@@ -92,11 +99,15 @@ export function createRendersRepo(db: Db) {
      * One that failed is tried again when its post is scheduled again (a retry), and one stopped because
      * nothing needed it (cancelled) is made when a post needs it again. `pending`: it waits for a job.
      */
-    async upsert(tx: Db, render: { key: string; userId: string; mediaId: string; layout: VideoLayout }) {
+    async upsert(
+      tx: Db,
+      render: { key: string; userId: string; workspaceId: string; mediaId: string; layout: VideoLayout },
+    ) {
       const [row] = rowsOf<{ id: string; status: string }>(
         await tx.execute(sql`
-          insert into video_renders (key, user_id, media_id, layout)
-          values (${render.key}, ${render.userId}, ${render.mediaId}, ${JSON.stringify(render.layout)}::jsonb)
+          insert into video_renders (key, user_id, workspace_id, media_id, layout)
+          values (${render.key}, ${render.userId}, ${render.workspaceId}, ${render.mediaId},
+                  ${JSON.stringify(render.layout)}::jsonb)
           on conflict (key) do update set updated_at = now(),
             status = case when video_renders.status in ('failed', 'cancelled') then 'pending'
                           else video_renders.status end,
@@ -147,13 +158,20 @@ export function createRendersRepo(db: Db) {
               from media m, chosen
              where r.id = chosen.id and m.id = r.media_id
                and (r.status = 'pending' or (r.status = 'rendering' and r.lease_until < ${now}))
-            returning r.id, r.user_id, r.media_id, r.layout, m.storage_key as source_key`),
+            returning r.id, r.user_id, r.workspace_id, r.media_id, r.layout, m.storage_key as source_key`),
         );
         return claimed;
       });
       if (!row) return undefined;
       const layout = typeof row.layout === 'string' ? (JSON.parse(row.layout) as VideoLayout) : row.layout;
-      return { id: row.id, userId: row.user_id, mediaId: row.media_id, layout, sourceKey: row.source_key };
+      return {
+        id: row.id,
+        userId: row.user_id,
+        workspaceId: row.workspace_id,
+        mediaId: row.media_id,
+        layout,
+        sourceKey: row.source_key,
+      };
     },
 
     /**
