@@ -58,8 +58,8 @@ async function seed() {
   for (const owner of [user.id, other.id]) {
     // Half as many posts as targets, each to two networks, published over the last 25 days.
     await db.db.execute(sql`
-      insert into posts (user_id, content_html, status, scheduled_at, timezone)
-      select ${owner}, '<p>Post ' || i || '</p>', 'published', now() - (i * interval '7 minutes'), 'UTC'
+      insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+      select (select id from workspaces where personal_of = ${owner}), ${owner}, '<p>Post ' || i || '</p>', 'published', now() - (i * interval '7 minutes'), 'UTC'
         from generate_series(1, ${TARGETS / 2}) i`);
     await db.db.execute(sql`
       insert into post_targets (post_id, platform, status, remote_id, remote_url, published_at)
@@ -68,16 +68,16 @@ async function seed() {
        where p.user_id = ${owner}`);
     // Ten slots a target; Bluesky gives no reach, X none either (null, not 0).
     await db.db.execute(sql`
-      insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, likes, shares, comments, reach, impressions)
-      select t.id, ${owner}, t.platform, s, t.published_at + (s + 1) * interval '1 hour', 'read',
+      insert into target_metrics (target_id, workspace_id, user_id, platform, slot, collected_at, outcome, likes, shares, comments, reach, impressions)
+      select t.id, p.workspace_id, ${owner}, t.platform, s, t.published_at + (s + 1) * interval '1 hour', 'read',
              s * 3, s, s * 2, null, case when t.platform = 'twitter' then s * 40 end
         from post_targets t join posts p on p.id = t.post_id
         cross join generate_series(0, ${READINGS_PER_TARGET - 1}) s
        where p.user_id = ${owner}`);
     // As the collector leaves it: each target's latest figures (slot 9).
     await db.db.execute(sql`
-      insert into target_latest_metrics (target_id, user_id, platform, published_at, slot, collected_at, likes, shares, comments, reach, impressions)
-      select m.target_id, m.user_id, m.platform, t.published_at, m.slot, m.collected_at, m.likes, m.shares, m.comments, m.reach, m.impressions
+      insert into target_latest_metrics (target_id, workspace_id, user_id, platform, published_at, slot, collected_at, likes, shares, comments, reach, impressions)
+      select m.target_id, m.workspace_id, m.user_id, m.platform, t.published_at, m.slot, m.collected_at, m.likes, m.shares, m.comments, m.reach, m.impressions
         from target_metrics m join post_targets t on t.id = m.target_id
        where m.user_id = ${owner} and m.slot = ${READINGS_PER_TARGET - 1}`);
   }

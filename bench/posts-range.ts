@@ -58,21 +58,21 @@ async function seed() {
   // 1,000 posts of the bench user in the month after next, 49,000 of another user spread over the two
   // years from now: all in the future, so the worker in the same process has nothing to publish.
   await database.db.execute(sql`
-    insert into posts (user_id, content_html, status, scheduled_at, timezone)
-    select ${user.id}, '<p>Post number ' || i || ' with <strong>some</strong> text and a link https://example.com/' || i || '</p>', 'scheduled',
+    insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+    select (select id from workspaces where personal_of = ${user.id}), ${user.id}, '<p>Post number ' || i || ' with <strong>some</strong> text and a link https://example.com/' || i || '</p>', 'scheduled',
            ${monthStart.toISOString()}::timestamptz + (i * ${stepSeconds} * interval '1 second'), 'Europe/Paris'
     from generate_series(1, 1000) i`);
   await database.db.execute(sql`
-    insert into posts (user_id, content_html, status, scheduled_at, timezone)
-    select ${other.id}, '<p>Someone else ' || i || '</p>', 'scheduled', now() + interval '1 day' + (i * interval '21 minutes'), 'UTC'
+    insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+    select (select id from workspaces where personal_of = ${other.id}), ${other.id}, '<p>Someone else ' || i || '</p>', 'scheduled', now() + interval '1 day' + (i * interval '21 minutes'), 'UTC'
     from generate_series(1, 49000) i`);
   await database.db.execute(sql`
     insert into post_targets (post_id, platform) select id, p from posts cross join (values ('bluesky'), ('twitter')) v(p)`);
   // The network the write figures schedule to: connected, so their targets are not blocked. (No seeded
   // post goes to it, so the calendar's answers above are the same with or without it.)
   await database.db.execute(sql`
-    insert into social_connections (user_id, platform, account_id, username, credentials)
-    values (${user.id}, ${WRITE_PLATFORM}, 'bench-account', 'bench', 'not used: nothing is published')`);
+    insert into social_connections (workspace_id, user_id, platform, account_id, username, credentials)
+    values ((select id from workspaces where personal_of = ${user.id}), ${user.id}, ${WRITE_PLATFORM}, 'bench-account', 'bench', 'not used: nothing is published')`);
   await database.db.execute(sql`analyze`);
   console.log(
     `seeded 50,000 posts and 100,000 targets in ${((performance.now() - started) / 1000).toFixed(1)} s`,

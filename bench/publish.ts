@@ -97,6 +97,7 @@ async function prepare(x: XFake, database: Database, dataDir: string, worker: bo
     role: 'user' as const,
     trialEndsAt: null,
     sessionId: 'bench',
+    workspace: (await ctx.workspacesRepo.membershipsOf(user.id))[0]!,
   };
   const { url } = await ctx.connections.startOAuth(actor, 'twitter');
   const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
@@ -115,8 +116,8 @@ async function seed(db: Db, userId: string, tag: string, dueOf: (i: number) => D
     const tx = t as unknown as Db;
     const due = Array.from({ length: count }, (_, i) => dueOf(i).toISOString());
     const rows = (await tx.execute(sql`
-      insert into posts (user_id, content_html, status, scheduled_at, timezone)
-      select ${userId}, '<p>' || ${tag} || ' ' || i || '</p>', 'scheduled', (${sql.param(due)}::timestamptz[])[i], 'UTC'
+      insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+      select (select id from workspaces where personal_of = ${userId}), ${userId}, '<p>' || ${tag} || ' ' || i || '</p>', 'scheduled', (${sql.param(due)}::timestamptz[])[i], 'UTC'
       from generate_series(1, ${count}) i
       returning id, scheduled_at`)) as unknown as { rows: { id: string; scheduled_at: string | Date }[] };
     const targets = (await tx.execute(sql`

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { ADMIN, inWorkspace } from './helpers';
 
 const admin = ADMIN;
 
@@ -21,7 +21,7 @@ test('a newcomer creates the administrator account, signs out, fails a login, si
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Create the administrator account' }).click();
 
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(inWorkspace('/dashboard'));
   await expect(page.getByText(`Welcome, ${admin.name}`)).toBeVisible();
 
   // The drawer shows every admin item to a super_admin, then Logout.
@@ -53,7 +53,7 @@ test('a newcomer creates the administrator account, signs out, fails a login, si
 
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL('/analytics');
+  await expect(page).toHaveURL(inWorkspace('/analytics'));
   await expect(page.getByRole('heading', { name: 'Platform Performance' })).toBeVisible();
 
   // Signed in, the profile shows who they are; home and login send them to Posts.
@@ -61,9 +61,9 @@ test('a newcomer creates the administrator account, signs out, fails a login, si
   await expect(page.getByRole('heading', { name: admin.name, level: 2 })).toBeVisible();
   await expect(page.getByText('Role: Super Admin')).toBeVisible();
   await page.goto('/login');
-  await expect(page).toHaveURL('/posts');
+  await expect(page).toHaveURL(inWorkspace('/posts'));
   await page.goto('/');
-  await expect(page).toHaveURL('/posts');
+  await expect(page).toHaveURL(inWorkspace('/posts'));
 });
 
 test('the login form checks its fields before sending, and a foreign redirect is ignored', async ({
@@ -86,5 +86,5 @@ test('the login form checks its fields before sending, and a foreign redirect is
 
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(inWorkspace('/dashboard'));
 });

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, goOnWithoutAccounts, signInAs } from './helpers';
+import { ADMIN, goOnWithoutAccounts, signInAs, inWorkspace } from './helpers';
 
 // This server has no network's app credentials: the five OAuth networks say so, Bluesky can be tried.
 const USER = { name: 'Grace Hopper', email: 'grace@example.com', password: 'compiler-a0-1952' };
@@ -81,7 +81,7 @@ test("back from a network's consent page, the posts page says how it went and cl
   await signInAs(page, USER.email, USER.password);
   await page.goto('/posts?platform=linkedin&connect=denied');
   await expect(page.getByText('LinkedIn was not connected: permission was not granted.')).toBeVisible();
-  await expect(page).toHaveURL('/posts');
+  await expect(page).toHaveURL(inWorkspace('/posts'));
 });
 
 test('a post for Bluesky without an account says so on its card and in its details; alt text goes with its image', async ({

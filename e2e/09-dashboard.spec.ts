@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, signInAs, inWorkspace } from './helpers';
 
 const SHOTS = 'test-results/screenshots/dashboard-drafts';
 // Texts of this run only: other specs leave posts of the same administrator behind. Each test makes
@@ -82,7 +82,7 @@ test('the dashboard lists what is coming, what failed and the drafts; a draft op
     .filter({ hasText: DRAFT })
     .getByRole('link', { name: 'Open in the composer' })
     .click();
-  await expect(page).toHaveURL('/posts');
+  await expect(page).toHaveURL(inWorkspace('/posts'));
   await expect(page.getByRole('heading', { name: 'Edit post' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveText(DRAFT);
 });
@@ -99,7 +99,7 @@ test('the Drafts tab of /posts lists the drafts, opens one in the composer and d
 
   await page.goto('/posts');
   await page.getByRole('tab', { name: /Drafts/ }).click();
-  await expect(page).toHaveURL('/posts?tab=drafts');
+  await expect(page).toHaveURL(inWorkspace('/posts?tab=drafts'));
   const draft = page.getByRole('listitem').filter({ hasText: draftText });
   await expect(draft).toContainText('No date yet');
   await shoot(page, 'drafts-en-1280');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, signInAs, inWorkspace } from './helpers';
 
 const person = { name: 'Mary Jackson', email: 'mary.jackson@example.com', password: 'wind-tunnel-1958' };
 const NEW_PASSWORD = 'supersonic-1979';
@@ -27,7 +27,7 @@ async function openPosts(page: Page, go: () => Promise<unknown>) {
 
 async function openProfileFromMenu(page: Page) {
   await openFromMenu(page, 'Profile');
-  await expect(page).toHaveURL('/profile');
+  await expect(page).toHaveURL(inWorkspace('/profile'));
   await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
 }
 

@@ -1,3 +1,4 @@
+import { inWorkspace } from './helpers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,7 +102,7 @@ test('the SSO button signs a new person in through the provider and lands on the
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await expectSoon(page).toHaveURL(`${sso.base}/dashboard`);
+  await expectSoon(page).toHaveURL(inWorkspace('/dashboard'));
   const session = await page.request.get('/api/auth/get-session');
   expect(await session.json()).toMatchObject({
     user: { email: 'alice@example.com', name: 'Alice Provider', role: 'user' },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
+import { ADMIN, expectAccessible, shootWidths, signInAs, inWorkspace } from './helpers';
 
 // Issue 23, "Limits and trust": a stranger's wrong passwords lock strangers out, not the owner's browser;
 // an administrator sees the lock and opens it; the Profile page shows the storage a user's files take and
@@ -37,7 +37,7 @@ test("a stranger's guesses lock strangers out, the owner signs in, an admin unlo
   // Lena signs in once in her own browser, which keeps its device cookie, and uploads a photo.
   const lenaContext = await browser.newContext({ locale: 'en-US' });
   const lena = await tryPassword(browser, LENA.password, await lenaContext.newPage());
-  await expect(lena).toHaveURL('/dashboard');
+  await expect(lena).toHaveURL(inWorkspace('/dashboard'));
   const photo = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
     .png()
     .toBuffer();
@@ -62,7 +62,7 @@ test("a stranger's guesses lock strangers out, the owner signs in, an admin unlo
 
   // Lena's own browser is judged on its own failures: none.
   await tryPassword(browser, LENA.password, lena);
-  await expect(lena).toHaveURL('/dashboard');
+  await expect(lena).toHaveURL(inWorkspace('/dashboard'));
 
   // Her Profile: the storage her photo and its thumbnail take, and the password form's token choice.
   await lena.goto('/profile');
@@ -98,7 +98,7 @@ test("a stranger's guesses lock strangers out, the owner signs in, an admin unlo
 
   // The stranger's browser (with the right password now) is let in again.
   await tryPassword(browser, LENA.password, stranger);
-  await expect(stranger).toHaveURL('/dashboard');
+  await expect(stranger).toHaveURL(inWorkspace('/dashboard'));
   await lenaContext.close();
   await stranger.context().close();
 });

@@ -4,12 +4,22 @@ import { expect, type Page } from '@playwright/test';
 /** The administrator that 01-first-run.spec.ts creates on the fresh installation. */
 export const ADMIN = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1' };
 
+/** The pages of a workspace, which open at `/w/<workspace id>/…` (decision 042). */
+const WORKSPACE_PAGES = /^\/(dashboard|posts|analytics|profile|workspace)(\?|$)/;
+
+/** `path` (`/posts?tab=drafts`) as the URL of a workspace's page: `…/w/<id>/posts?tab=drafts`. */
+export const inWorkspace = (path: string) =>
+  new RegExp(`/w/[0-9a-f-]{36}${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** Where a path lands: a workspace's page within the tab's workspace, any other as it is. */
+export const landsOn = (path: string) => (WORKSPACE_PAGES.test(path) ? inWorkspace(path) : path);
+
 export async function signInAs(page: Page, email: string, password: string, landing = '/dashboard') {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(landing);
+  await expect(page).toHaveURL(landsOn(landing));
 }
 
 /**

@@ -205,3 +205,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** `app.inject` on behalf of the holder of a session cookie, with an optional JSON body. */
 export const requestAs = (t: TestApp) => (cookie: string, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+/** A user's personal workspace, as the guard hands it to their requests (decision 042). */
+export async function personalWorkspace(ctx: AppContext, userId: string) {
+  const [workspace] = await ctx.workspacesRepo.membershipsOf(userId);
+  if (!workspace?.personal) throw new Error(`${userId} has no personal workspace`);
+  return workspace;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, personalWorkspace, signIn, type TestApp } from '../../../test/test-app';
 import { posts, postTargets } from '../db/schema';
 
 const HOUR = 3_600_000;
@@ -21,15 +21,16 @@ describe('admin dashboard figures', () => {
 
     const { db } = t.ctx.database;
     const at = (iso: string) => new Date(iso);
+    const workspaceId = (await personalWorkspace(t.ctx, authorId)).id;
     const rows = await db
       .insert(posts)
       .values([
         // 00:30 on 29 March in Berlin, still 28 March in UTC.
-        { userId: authorId, status: 'scheduled', scheduledAt: at('2026-03-28T23:30:00Z') },
+        { workspaceId, userId: authorId, status: 'scheduled', scheduledAt: at('2026-03-28T23:30:00Z') },
         // 23:59 on 29 March in Berlin (summer time since 02:00), and 29 March in UTC.
-        { userId: authorId, status: 'scheduled', scheduledAt: at('2026-03-29T21:59:00Z') },
-        { userId: authorId, status: 'draft', scheduledAt: at('2026-03-29T12:00:00Z') },
-        { userId: authorId, status: 'published', scheduledAt: at('2026-03-29T08:00:00Z') },
+        { workspaceId, userId: authorId, status: 'scheduled', scheduledAt: at('2026-03-29T21:59:00Z') },
+        { workspaceId, userId: authorId, status: 'draft', scheduledAt: at('2026-03-29T12:00:00Z') },
+        { workspaceId, userId: authorId, status: 'published', scheduledAt: at('2026-03-29T08:00:00Z') },
       ])
       .returning({ id: posts.id });
     await db.insert(postTargets).values([

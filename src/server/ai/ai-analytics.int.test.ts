@@ -34,7 +34,7 @@ describe('AI analytics', () => {
     text: string,
   ) => {
     const post = await t.ctx.database.executeSql(
-      `insert into posts (user_id, content_html, status, scheduled_at, timezone) values ($1, $2, 'published', $3, 'UTC') returning id`,
+      `insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone) values ((select id from workspaces where personal_of = $1), $1, $2, 'published', $3, 'UTC') returning id`,
       [userId, `<p>${text}</p>`, at],
     );
     const postId = (post.rows[0] as { id: string }).id;
@@ -44,8 +44,8 @@ describe('AI analytics', () => {
     );
     const targetId = (target.rows[0] as { id: string }).id;
     await t.ctx.database.executeSql(
-      `insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, likes, shares, comments)
-       values ($1, $2, $3, 0, $4, 'read', $5, $6, $7)`,
+      `insert into target_metrics (target_id, workspace_id, user_id, platform, slot, collected_at, outcome, likes, shares, comments)
+       values ($1, (select id from workspaces where personal_of = $2), $2, $3, 0, $4, 'read', $5, $6, $7)`,
       [targetId, userId, platform, at, ...figures],
     );
     return postId;

@@ -8,7 +8,14 @@ import {
   waitUntilSettled,
   type Call,
 } from '../../../test/publishing-helpers';
-import { createTestApp, createUser, signedInUsers, signIn, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  createUser,
+  personalWorkspace,
+  signedInUsers,
+  signIn,
+  type TestApp,
+} from '../../../test/test-app';
 import { outbox } from '../db/schema';
 import type { Publisher } from '../publishing/publisher';
 
@@ -92,7 +99,8 @@ describe('alert mails to owners: a target failed for good, an account to reconne
   it('mails once when a connected account needs reconnecting, not again while it stays so', async () => {
     const { connectionsRepo } = t.ctx;
     const idOf = async (email: string) => (await t.ctx.usersRepo.findByEmail(email))!.id;
-    const connection = await connectionsRepo.find(await idOf('ann@example.com'), 'twitter');
+    const workspaceOf = async (email: string) => (await personalWorkspace(t.ctx, await idOf(email))).id;
+    const connection = await connectionsRepo.find(await workspaceOf('ann@example.com'), 'twitter');
     await connectionsRepo.markNeedsReconnect(connection!.id, 'The token was revoked.');
     await connectionsRepo.markNeedsReconnect(connection!.id, 'The token was revoked again.');
     const mails = (await mailsTo(t, 'ann@example.com')).filter((m) => m.subject.includes('reconnect'));
@@ -101,7 +109,7 @@ describe('alert mails to owners: a target failed for good, an account to reconne
     expect(mails[0]!.text).toContain('The token was revoked.');
     expect(mails[0]!.text).toContain('http://localhost:3000/dashboard');
 
-    const bens = await connectionsRepo.find(await idOf('ben@example.com'), 'twitter');
+    const bens = await connectionsRepo.find(await workspaceOf('ben@example.com'), 'twitter');
     await connectionsRepo.markNeedsReconnect(bens!.id, 'The token was revoked.');
     expect(await mailsTo(t, 'ben@example.com')).toHaveLength(0);
   });

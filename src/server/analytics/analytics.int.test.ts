@@ -32,7 +32,7 @@ describe('analytics routes', () => {
     }[],
   ) => {
     const [post] = await sqlRows<{ id: string }>(
-      `insert into posts (user_id, content_html, status, scheduled_at, timezone) values ($1, $2, 'published', $3, 'UTC') returning id`,
+      `insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone) values ((select id from workspaces where personal_of = $1), $1, $2, 'published', $3, 'UTC') returning id`,
       [userId, html, at],
     );
     const [target] = await sqlRows<{ id: string }>(
@@ -43,8 +43,8 @@ describe('analytics routes', () => {
     // As publishing and each reading leave it (metrics.repo): the target's latest figures.
     const latest = readings.filter((r) => (r.outcome ?? 'read') === 'read').at(-1);
     await sqlRows(
-      `insert into target_latest_metrics (target_id, user_id, platform, published_at, slot, collected_at, likes, shares, comments, reach)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      `insert into target_latest_metrics (target_id, workspace_id, user_id, platform, published_at, slot, collected_at, likes, shares, comments, reach)
+       values ($1, (select id from workspaces where personal_of = $2), $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         target!.id,
         userId,
@@ -60,8 +60,8 @@ describe('analytics routes', () => {
     );
     for (const [slot, r] of readings.entries())
       await sqlRows(
-        `insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, error_code, likes, shares, comments, reach)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        `insert into target_metrics (target_id, workspace_id, user_id, platform, slot, collected_at, outcome, error_code, likes, shares, comments, reach)
+         values ($1, (select id from workspaces where personal_of = $2), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           target!.id,
           userId,

@@ -89,8 +89,8 @@ describe('collecting metrics', () => {
   /** A TikTok target recorded as published (its video may or may not exist on the fake). */
   const publishedTiktok = async (remoteId: string) => {
     const [post] = await sqlRows<{ id: string }>(
-      `insert into posts (user_id, content_html, status, scheduled_at, timezone)
-       values ($1, '<p>a video</p>', 'published', now(), 'UTC') returning id`,
+      `insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+       values ((select id from workspaces where personal_of = $1), $1, '<p>a video</p>', 'published', now(), 'UTC') returning id`,
       [annId],
     );
     const [target] = await sqlRows<{ id: string }>(
@@ -100,8 +100,8 @@ describe('collecting metrics', () => {
     );
     // What the publish transaction writes beside it (metrics.repo `published`).
     await sqlRows(
-      `insert into target_latest_metrics (target_id, user_id, platform, published_at)
-       select id, $2, platform, published_at from post_targets where id = $1`,
+      `insert into target_latest_metrics (target_id, workspace_id, user_id, platform, published_at)
+       select id, (select id from workspaces where personal_of = $2), $2, platform, published_at from post_targets where id = $1`,
       [target!.id, annId],
     );
     return target!.id;

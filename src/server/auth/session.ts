@@ -31,6 +31,8 @@ export interface SessionUser extends SignedInUser {
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser?: SessionUser;
+    /** The workspace a `:wid` route names, once `mayAt` found the caller a member there. */
+    pathWorkspace?: Membership;
   }
 }
 
@@ -314,9 +316,49 @@ export function createGuards(
     workspaceActions.set(check, action);
     return check;
   };
-  return { requireUser, requireSession, requireRole, optionalUser, forgetSessions, may };
+  /**
+   * For a route that names its workspace in the path (`:wid`): the caller must be a member there whose
+   * role allows `action`, checked before the body is read (so a refused caller learns nothing from its
+   * validation). Not a member, or no such workspace: 404. The membership is `request.pathWorkspace`.
+   */
+  const mayAt = (action: WorkspaceAction) => {
+    const check = async (request: FastifyRequest) => {
+      const user = request.sessionUser;
+      if (!user) throw unauthorized();
+      const wid = (request.params as { wid?: unknown }).wid;
+      const member =
+        typeof wid === 'string' && UUID.test(wid)
+          ? await workspaces.membership(user.id, wid.toLowerCase() as WorkspaceId)
+          : undefined;
+      if (!member) throw workspaceNotFound();
+      if (!can(member.role, action)) {
+        await audit.record({
+          actor: user,
+          action: 'access.denied',
+          details: {
+            method: request.method,
+            url: request.routeOptions.url ?? request.url,
+            workspace: member.id,
+            workspaceRole: member.role,
+            needs: action,
+          },
+        });
+        throw workspaceRoleForbids();
+      }
+      request.pathWorkspace = member;
+    };
+    workspaceActions.set(check, action);
+    return check;
+  };
+  return { requireUser, requireSession, requireRole, optionalUser, forgetSessions, may, mayAt };
 }
 export type Guards = ReturnType<typeof createGuards>;
+
+/** The workspace a `:wid` route acts on, checked by `guards.mayAt`. */
+export function pathWorkspaceOf(request: FastifyRequest): Membership {
+  if (!request.pathWorkspace) throw workspaceNotFound();
+  return request.pathWorkspace;
+}
 
 /** The signed-in user of a route that ran a guard. */
 export function userOf(request: FastifyRequest): SessionUser {

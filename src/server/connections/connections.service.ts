@@ -194,7 +194,9 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       platform: Platform,
       query: { code?: string; state?: string; error?: string },
     ): Promise<string> {
-      const back = (outcome: string) => `/posts?${new URLSearchParams({ platform, connect: outcome })}`;
+      // Back to the Posts page of the workspace the consent began in, once that is known.
+      let page = '/posts';
+      const back = (outcome: string) => `${page}?${new URLSearchParams({ platform, connect: outcome })}`;
       if (!actor) return `/login?redirect=${encodeURIComponent('/posts')}`;
       if (!query.state) return back('invalid_state');
       const saved = await repo.consumeState(query.state, clock());
@@ -208,6 +210,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       // The consent began in a workspace where the caller could connect accounts: they still must.
       const member = await workspaces.membership(actor.id, asWorkspaceId(saved.workspaceId));
       if (!member || !can(member.role, 'manageAccounts')) return back('invalid_state');
+      page = `/w/${member.id}/posts`;
       if (query.error || !query.code) return back('denied');
       try {
         const oauth = oauthOf(platform);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, requestAs, signIn, type TestApp } from '../../../test/test-app';
+import {
+  createTestApp,
+  createUser,
+  personalWorkspace,
+  requestAs,
+  signIn,
+  type TestApp,
+} from '../../../test/test-app';
 
 describe('dashboard and drafts', () => {
   const now = new Date('2026-03-20T09:00:00Z');
@@ -141,6 +148,7 @@ describe('dashboard and drafts', () => {
 
   it('names the accounts that need reconnecting, and marks the waiting posts that go to them', async () => {
     const connection = await t.ctx.connectionsRepo.upsert({
+      workspaceId: (await personalWorkspace(t.ctx, annId)).id,
       userId: annId,
       platform: 'bluesky',
       accountId: 'did:plc:ann',

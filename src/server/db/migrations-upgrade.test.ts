@@ -167,3 +167,133 @@ describe('migrations 0024–0025 on a database of the previous release', () => {
     ).toEqual([]);
   });
 });
+
+/**
+ * Issue 25's migration (0026) on a database as the release before it left it, with rows in every table
+ * it scopes (as that release's API wrote them: posts in every state, accounts, rules, templates, media,
+ * renders, metrics, insights, tokens, webhooks) for two users: each user gets a personal workspace they
+ * own, every row moves into its user's, no id changes, and no row is in a workspace anyone else is in.
+ */
+describe('migration 0026 (workspaces) on a database of the previous release', () => {
+  let client: PGlite;
+  let remove: () => Promise<void>;
+  const query = async <T>(text: string) => (await client.query<T>(text)).rows;
+  const SCOPED = [
+    'posts',
+    'social_connections',
+    'templates',
+    'custom_hashtags',
+    'media',
+    'video_renders',
+    'variables',
+    'recurring_posts',
+    'target_metrics',
+    'target_latest_metrics',
+    'ai_insights',
+    'webhook_endpoints',
+    'api_tokens',
+  ];
+  const id = (n: number) => `00000000-0000-4000-8000-0000000003${String(n).padStart(2, '0')}`;
+
+  beforeAll(async () => {
+    const rows = (user: string, base: number) => `
+      insert into posts (id, user_id, content_html, status, scheduled_at, timezone) values
+        ('${id(base + 1)}', '${user}', '<p>draft</p>', 'draft', null, 'UTC'),
+        ('${id(base + 2)}', '${user}', '<p>scheduled</p>', 'scheduled', '2026-12-01T09:00:00Z', 'UTC'),
+        ('${id(base + 3)}', '${user}', '<p>publishing</p>', 'publishing', '2026-11-26T09:00:00Z', 'UTC'),
+        ('${id(base + 4)}', '${user}', '<p>published</p>', 'published', '2026-11-25T09:00:00Z', 'UTC'),
+        ('${id(base + 5)}', '${user}', '<p>partly</p>', 'partially_failed', '2026-11-24T09:00:00Z', 'UTC'),
+        ('${id(base + 6)}', '${user}', '<p>failed</p>', 'failed', '2026-11-23T09:00:00Z', 'UTC');
+      insert into post_targets (id, post_id, platform, status, published_at) values
+        ('${id(base + 7)}', '${id(base + 4)}', 'twitter', 'published', '2026-11-25T09:00:01Z');
+      insert into social_connections (user_id, platform, account_id, username, credentials)
+        values ('${user}', 'twitter', 'acct-${user}', '${user}', 'sealed');
+      insert into templates (user_id, name, category, content_html) values ('${user}', 'T', 'promotion', '<p>t</p>');
+      insert into template_seeds (user_id) values ('${user}');
+      insert into custom_hashtags (user_id, category, tag) values ('${user}', 'business', 'launch');
+      insert into media (id, user_id, kind, original_name, mime, bytes, sha256, storage_key)
+        values ('${id(base + 8)}', '${user}', 'video', 'v.mp4', 'video/mp4', 10, 'x', '${user}/v.mp4');
+      insert into video_renders (key, user_id, media_id, layout) values ('k-${user}', '${user}', '${id(base + 8)}', '{}');
+      insert into variables (user_id, name, value) values ('${user}', 'brand', 'B');
+      insert into recurring_posts (id, user_id, content_html, start_at, frequency, timezone)
+        values ('${id(base + 9)}', '${user}', '<p>r</p>', '2026-12-01T09:00:00Z', 'weekly', 'UTC');
+      insert into target_metrics (target_id, user_id, platform, slot, collected_at, outcome, likes)
+        values ('${id(base + 7)}', '${user}', 'twitter', 0, '2026-11-25T10:00:00Z', 'read', 3);
+      insert into target_latest_metrics (target_id, user_id, platform, published_at, slot, likes)
+        values ('${id(base + 7)}', '${user}', 'twitter', '2026-11-25T09:00:01Z', 0, 3);
+      insert into ai_insights (user_id, post_id, tone, score, source)
+        values ('${user}', '${id(base + 4)}', 'Positive', 0.5, 'offline');
+      insert into webhook_endpoints (user_id, url, events, secret_sealed, secret_prefix)
+        values ('${user}', 'https://example.com/hook', '{post.published}', 'sealed', 'whsec_ab');
+      insert into api_tokens (user_id, name, token_hash, display_prefix)
+        values ('${user}', 'script', 'hash-${user}', 'pw_ab');
+      insert into oauth_states (state_hash, user_id, session_id, platform, code_verifier, expires_at)
+        values ('state-${user}', '${user}', 's', 'twitter', 'v', '2026-11-25T10:00:00Z');`;
+    ({ client, remove } = await migratedFrom(
+      25,
+      `insert into users (id, name, email, timezone) values
+         ('u1', 'Ann', 'ann@example.com', 'Europe/Paris'), ('u2', 'Bob', 'bob@example.com', null);
+       ${rows('u1', 0)}
+       ${rows('u2', 10)}`,
+    ));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await remove?.();
+  });
+
+  it('gives every user a personal workspace, named after them, that they own', async () => {
+    expect(
+      await query(`select u.id, w.name, w.timezone, m.role from users u
+                     join workspaces w on w.personal_of = u.id
+                     join workspace_members m on m.workspace_id = w.id and m.user_id = u.id
+                    order by u.id`),
+    ).toEqual([
+      { id: 'u1', name: 'Ann', timezone: 'Europe/Paris', role: 'owner' },
+      { id: 'u2', name: 'Bob', timezone: null, role: 'owner' },
+    ]);
+    expect(await query(`select count(*)::int as n from workspace_members`)).toEqual([{ n: 2 }]);
+  });
+
+  it('moves every scoped row into its user’s workspace, keeping every row and every id', async () => {
+    for (const table of SCOPED) {
+      expect(
+        await query(`select
+            count(*)::int as rows,
+            count(*) filter (where t.workspace_id is distinct from w.id)::int as elsewhere
+          from ${table} t left join workspaces w on w.personal_of = t.user_id`),
+        table,
+      ).toEqual([{ rows: table === 'posts' ? 12 : 2, elsewhere: 0 }]);
+      // Nobody but the row's user is a member of its workspace: no one else can reach it.
+      expect(
+        await query(`select count(*)::int as n from ${table} t
+                       join workspace_members m on m.workspace_id = t.workspace_id and m.user_id <> t.user_id`),
+        table,
+      ).toEqual([{ n: 0 }]);
+    }
+    expect(await query(`select id, status from posts where user_id = 'u1' order by id`)).toEqual(
+      ['draft', 'scheduled', 'publishing', 'published', 'partially_failed', 'failed'].map((status, i) => ({
+        id: id(i + 1),
+        status,
+      })),
+    );
+    expect(
+      await query(`select count(*)::int as n from template_seeds s
+                     join workspaces w on w.id = s.workspace_id and w.personal_of is not null`),
+    ).toEqual([{ n: 2 }]);
+    // A consent in progress names no workspace: it is begun again.
+    expect(await query(`select count(*)::int as n from oauth_states`)).toEqual([{ n: 0 }]);
+  });
+
+  it('keeps writing and announcing changes by workspace afterwards', async () => {
+    await client.exec(`
+      insert into posts (workspace_id, user_id, content_html, status, timezone)
+        select id, 'u1', '<p>new</p>', 'draft', 'UTC' from workspaces where personal_of = 'u1';
+      update social_connections set status = 'needs_reconnect';
+      insert into workspace_members (workspace_id, user_id, role)
+        select id, 'u2', 'reviewer' from workspaces where personal_of = 'u1';
+      update workspaces set name = 'Ann & co' where personal_of = 'u1';
+      delete from workspace_members where user_id = 'u2' and role = 'reviewer';`);
+    expect(await query(`select count(*)::int as n from posts`)).toEqual([{ n: 13 }]);
+  });
+});

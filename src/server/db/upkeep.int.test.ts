@@ -16,8 +16,10 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database upkeep', (
   it('analyses a table that changed a lot and vacuums one full of dead rows, and leaves the rest', async () => {
     await sql(`insert into users (id, name, email, email_verified, role, created_at, updated_at)
                values ('u-upkeep', 'U', 'upkeep@example.com', true, 'user', now(), now())`);
-    await sql(`insert into posts (user_id, content_html, status, scheduled_at, timezone)
-               select 'u-upkeep', '<p>x</p>', 'draft', null, 'UTC' from generate_series(1, 2000)`);
+    await sql(`insert into workspaces (id, name, personal_of)
+               values ('00000000-0000-4000-8000-0000000000bb', 'U', 'u-upkeep')`);
+    await sql(`insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+               select '00000000-0000-4000-8000-0000000000bb', 'u-upkeep', '<p>x</p>', 'draft', null, 'UTC' from generate_series(1, 2000)`);
     await sql(`analyze posts`);
     await sql(`update posts set status = 'scheduled', scheduled_at = now()`);
     // PostgreSQL publishes a session's counters at the end of a transaction at most once a second.

@@ -1,7 +1,14 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, personalWorkspace, signIn, type TestApp } from '../../../test/test-app';
+import {
+  can,
+  WORKSPACE_ROLES,
+  type WorkspaceAction,
+  type WorkspaceRole,
+} from '../../shared/workspaces/rules';
 import { EXPOSED_AUTH_PATHS } from '../auth/auth.routes';
+import { workspaceActionOf } from '../auth/session';
 
 type Access = 'public' | 'user' | 'admin' | 'super_admin';
 
@@ -112,6 +119,11 @@ const RULES: Record<string, Access> = {
   'GET /api/webhooks/:id/deliveries': 'user',
   'GET /api/admin/webhooks': 'admin',
   'DELETE /api/admin/webhooks/:id': 'admin',
+  'GET /api/workspaces': 'user',
+  'POST /api/workspaces': 'user',
+  'GET /api/workspaces/:wid': 'user',
+  'PATCH /api/workspaces/:wid': 'user',
+  'DELETE /api/workspaces/:wid': 'user',
 };
 
 /**
@@ -127,6 +139,8 @@ const SESSION_ONLY = new Set([
   'POST /api/auth/sign-out',
   'POST /api/users/profile/password',
   'GET /api/social/:platform/connect',
+  'POST /api/workspaces',
+  'DELETE /api/workspaces/:wid',
 ]);
 
 const ACTORS = [
@@ -285,6 +299,7 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
       const access = ruleFor(`${method} ${url}`)!;
       const path = url
         .replace(':uid', 'no-such-user')
+        .replace(':wid', '00000000-0000-4000-8000-000000000000')
         .replace(':id', '00000000-0000-4000-8000-000000000000')
         .replace(':category', 'business')
         .replace(':tag', 'nope')
@@ -361,5 +376,123 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
     const after = await t.app.inject({ url: '/api/auth/get-session', headers: { cookie: cookies.admin! } });
     expect(after.json().user).toMatchObject({ id, role: 'admin' });
     expect(after.body).not.toContain('token');
+  });
+});
+
+/** Left out of the loop: signing out ends the session; deleting the workspace is tested on its own. */
+const NOT_IN_LOOP = new Set(['POST /api/auth/sign-out', 'DELETE /api/workspaces/:wid']);
+
+describe('authorization matrix: every workspace route × every workspace role × own and other workspace', () => {
+  let t: TestApp;
+  const routes: { method: string; url: string; action: WorkspaceAction }[] = [];
+  const cookies: Partial<Record<WorkspaceRole | 'outsider', string>> = {};
+  let shared = '';
+  let elsewhere = '';
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { CREATE_RATE_PER_MINUTE: '100000' },
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of [route.method].flat()) {
+            const key = `${method} ${route.url}`;
+            if (method === 'HEAD' || ruleFor(key) !== 'user' || NOT_IN_LOOP.has(key)) continue;
+            const action = workspaceActionOf(route.onRequest) ?? 'read';
+            routes.push({ method, url: route.url, action });
+          }
+        },
+      },
+    );
+    for (const who of [...WORKSPACE_ROLES, 'outsider'] as const) {
+      const user = await createUser(t.ctx, { email: `${who}@example.com` });
+      cookies[who] = await signIn(t.app, `${who}@example.com`);
+      if (who === 'outsider') elsewhere = (await personalWorkspace(t.ctx, user.id)).id;
+    }
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/workspaces',
+      headers: { cookie: cookies.owner! },
+      payload: { name: 'Agency' },
+    });
+    shared = made.json().id;
+    const { rows } = await t.ctx.database.executeSql(`select id, email from users`);
+    for (const { id, email } of rows as { id: string; email: string }[]) {
+      const role = email.split('@')[0] as WorkspaceRole;
+      if (role !== 'owner' && WORKSPACE_ROLES.includes(role))
+        await t.ctx.database.executeSql(
+          `insert into workspace_members (workspace_id, user_id, role) values ($1, $2, $3)`,
+          [shared, id, role],
+        );
+    }
+    await t.ctx.changes.sync();
+  });
+  afterAll(() => t.close());
+
+  it('covers the routes of a member', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    expect(routes.filter((r) => r.action !== 'read').length).toBeGreaterThan(25);
+  });
+
+  it('answers each role as the rules table says, and a workspace of others as one that does not exist', async () => {
+    const seen: string[] = [];
+    for (const [r, { method, url, action }] of routes.entries()) {
+      const path = url
+        .replace(':wid', shared)
+        .replace(':uid', 'no-such-user')
+        .replace(':id', '00000000-0000-4000-8000-000000000000')
+        .replace(':category', 'business')
+        .replace(':tag', 'nope')
+        .replace(':name', 'nope')
+        .replace(':platform', 'twitter')
+        .replace(':token', 'no-such-token');
+      for (const [i, role] of WORKSPACE_ROLES.entries()) {
+        for (const [j, workspace] of [shared, elsewhere].entries()) {
+          if (url.includes(':wid') && workspace === elsewhere) continue;
+          const res = await t.app.inject({
+            method: method as 'GET',
+            url: path,
+            headers: { cookie: cookies[role]!, 'x-postwell-workspace': workspace },
+            remoteAddress: `10.${j + 1}.${r}.${i}`,
+            ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+          });
+          expect(res.statusCode, `${method} ${path} as ${role}`).toBeLessThan(500);
+          const code = res.statusCode >= 400 ? (res.json() as { code?: string }).code : undefined;
+          const got =
+            code === 'WORKSPACE_NOT_FOUND' ? 404 : code === 'WORKSPACE_ROLE' ? 403 : ('allowed' as const);
+          const want = workspace === elsewhere ? 404 : can(role, action) ? 'allowed' : 403;
+          seen.push(
+            `${method} ${url} as ${role} (${action})${j ? ' elsewhere' : ''}: ${got}${got === want ? '' : ` (expected ${want})`}`,
+          );
+        }
+      }
+      // Someone who belongs to neither finds the shared workspace exactly as one that does not exist.
+      const outsider = await t.app.inject({
+        method: method as 'GET',
+        url: path,
+        headers: { cookie: cookies.outsider!, 'x-postwell-workspace': shared },
+        remoteAddress: `10.9.${r}.1`,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+      });
+      if (outsider.statusCode !== 404)
+        seen.push(`${method} ${url} as an outsider: ${outsider.statusCode} (expected 404)`);
+    }
+    expect(seen.filter((line) => line.includes('expected'))).toEqual([]);
+  });
+
+  it('lets only an owner delete the workspace', async () => {
+    for (const role of ['reviewer', 'contributor', 'editor', 'admin'] as const) {
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/workspaces/${shared}`,
+        headers: { cookie: cookies[role]! },
+      });
+      expect(res.statusCode, role).toBe(403);
+    }
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/workspaces/${shared}`,
+      headers: { cookie: cookies.owner! },
+    });
+    expect(res.statusCode).toBe(204);
   });
 });

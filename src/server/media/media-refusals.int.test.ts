@@ -6,7 +6,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, personalWorkspace, signIn, type TestApp } from '../../../test/test-app';
 import type { SessionUser } from '../auth/session';
 import { createMediaService } from './media.service';
 import { createMinuteWindows } from '../http/minute-windows';
@@ -54,7 +54,13 @@ describe('refused and broken uploads', () => {
 
     t = await createTestApp({ DATA_DIR: dataDir });
     const user = await createUser(t.ctx, { email: 'ann@example.com' });
-    actor = { ...user, role: 'user', trialEndsAt: null, sessionId: 'none' };
+    actor = {
+      ...user,
+      role: 'user',
+      trialEndsAt: null,
+      sessionId: 'none',
+      workspace: await personalWorkspace(t.ctx, user.id),
+    };
     ann = await signIn(t.app, 'ann@example.com');
     png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#3366cc' } })
       .png()

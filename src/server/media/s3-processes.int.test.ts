@@ -92,7 +92,7 @@ describe(`media shared through a bucket by ${onPostgres ? 'an API and a worker p
     const { url } = (await (await call('/api/social/twitter/connect')).json()) as { url: string };
     const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!);
     const done = await call(`/api/social/twitter/callback${back.search}`);
-    expect(done.headers.get('location')).toBe('/posts?platform=twitter&connect=ok');
+    expect(done.headers.get('location')).toMatch(/^\/w\/[0-9a-f-]{36}\/posts\?platform=twitter&connect=ok$/);
 
     const image = await makeImage('png', 7, 96, 64);
     const body = multipart('shared.png', image);

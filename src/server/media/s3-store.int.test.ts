@@ -20,7 +20,7 @@ import {
   waitUntilSettled,
   type Call,
 } from '../../../test/publishing-helpers';
-import { signedInUsers, type TestApp } from '../../../test/test-app';
+import { personalWorkspace, signedInUsers, type TestApp } from '../../../test/test-app';
 import { createInstagramAdapter } from '../platforms/instagram/instagram.adapter';
 import type { SessionUser } from '../auth/session';
 import { createMediaService } from './media.service';
@@ -206,7 +206,8 @@ describe('media in an S3-compatible bucket', () => {
       uploadRate: createMinuteWindows(1024 ** 3, () => new Date()),
     });
     const png = await makeImage('png', 5);
-    const actor = { id: (await t.ctx.usersRepo.findByEmail('ann@example.com'))!.id } as SessionUser;
+    const annId = (await t.ctx.usersRepo.findByEmail('ann@example.com'))!.id;
+    const actor = { id: annId, workspace: await personalWorkspace(t.ctx, annId) } as SessionUser;
     await expect(
       media.upload(actor, 'image', { filename: 'down.png', stream: Readable.from([png]) }),
     ).rejects.toMatchObject({ statusCode: 503, code: 'STORAGE_UNAVAILABLE' });

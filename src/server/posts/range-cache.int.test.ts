@@ -135,8 +135,8 @@ describe('the calendar range, kept between changes', () => {
 
   it('shows an account that needs reconnecting on the kept month at once', async () => {
     await t.ctx.database.executeSql(
-      `insert into social_connections (user_id, platform, account_id, username, credentials, status)
-       select id, 'bluesky', 'did:plc:ann', 'ann.test', 'sealed', 'needs_reconnect' from users where email = 'ann@example.com'`,
+      `insert into social_connections (workspace_id, user_id, platform, account_id, username, credentials, status)
+       select (select w.id from workspaces w where w.personal_of = users.id), id, 'bluesky', 'did:plc:ann', 'ann.test', 'sealed', 'needs_reconnect' from users where email = 'ann@example.com'`,
     );
     await t.ctx.changes.sync();
     const data = (await call(ann, 'GET', month)).json().data as {
@@ -154,8 +154,8 @@ describe('the calendar range, kept between changes', () => {
     expect(blockedOf(first)).toEqual(['bluesky not_connected', 'twitter not_connected']);
     // Connected with SQL, as another process would: the next answers know it.
     await t.ctx.database.executeSql(
-      `insert into social_connections (user_id, platform, account_id, username, credentials)
-       select id, 'bluesky', 'did:plc:dan', 'dan.test', 'sealed' from users where email = 'dan@example.com'`,
+      `insert into social_connections (workspace_id, user_id, platform, account_id, username, credentials)
+       select (select w.id from workspaces w where w.personal_of = users.id), id, 'bluesky', 'did:plc:dan', 'dan.test', 'sealed' from users where email = 'dan@example.com'`,
     );
     await t.ctx.changes.sync();
     const second = (await schedule(dan, 'after connecting')).json() as Answer;

@@ -5,6 +5,9 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createPublishScheduler } from './scheduler';
 import { createPublishingRepo, type PublishingRepo } from './publishing.repo';
 
+/** The test user's personal workspace. */
+const W = '00000000-0000-4000-8000-0000000000aa';
+
 describe('claiming and finishing targets in groups', () => {
   let t: TestApp;
   let repo: PublishingRepo;
@@ -16,6 +19,7 @@ describe('claiming and finishing targets in groups', () => {
     repo = createPublishingRepo(t.ctx.database.db, createPublishScheduler());
     await sql(`insert into users (id, name, email, email_verified, role, created_at, updated_at)
                values ('u-group', 'G', 'group@example.com', true, 'user', now(), now())`);
+    await sql(`insert into workspaces (id, name, personal_of) values ('${W}', 'G', 'u-group')`);
   });
   afterAll(async () => {
     await t?.close();
@@ -24,8 +28,8 @@ describe('claiming and finishing targets in groups', () => {
   /** A scheduled post due `inMs` from now with one pending target per network, due with it; returns target ids. */
   const post = async (platforms: string[], inMs = -1000) => {
     const [row] = await sql(
-      `insert into posts (user_id, content_html, status, scheduled_at, timezone)
-       values ('u-group', '<p>hi</p>', 'scheduled', now() + $1 * interval '1 millisecond', 'UTC') returning id`,
+      `insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+       values ('${W}', 'u-group', '<p>hi</p>', 'scheduled', now() + $1 * interval '1 millisecond', 'UTC') returning id`,
       [inMs],
     );
     const targets = await sql(
@@ -240,10 +244,11 @@ describe('claiming and finishing targets in groups', () => {
     const rendering = await post(['tiktok'], hours(28));
     const later = await post(['twitter'], 60 * 60_000);
     const [media] =
-      await sql(`insert into media (user_id, kind, original_name, mime, bytes, sha256, storage_key)
-      values ('u-group', 'video', 'v.mp4', 'video/mp4', 10, 'x', 'k') returning id`);
+      await sql(`insert into media (workspace_id, user_id, kind, original_name, mime, bytes, sha256, storage_key)
+      values ('${W}', 'u-group', 'video', 'v.mp4', 'video/mp4', 10, 'x', 'k') returning id`);
     const [render] = await sql(
-      `insert into video_renders (key, user_id, media_id, layout) values ('render-1', 'u-group', $1, '{}') returning id`,
+      `insert into video_renders (key, workspace_id, user_id, media_id, layout)
+       values ('render-1', '${W}', 'u-group', $1, '{}') returning id`,
       [media!.id],
     );
     await sql(`insert into post_media (post_id, media_id, position, render_id) values ($1, $2, 0, $3)`, [

@@ -180,8 +180,8 @@ describe('recurring posts', () => {
     const [waiting] = await postsOf(rule.id);
     // One occurrence from before, already out.
     const { rows } = await t.ctx.database.executeSql(
-      `insert into posts (user_id, content_html, status, scheduled_at, timezone, recurring_id, occurrence_at)
-       select user_id, content_html, 'published', '2026-09-06T07:00:00Z', timezone, id, '2026-09-06T07:00:00Z'
+      `insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone, recurring_id, occurrence_at)
+       select workspace_id, user_id, content_html, 'published', '2026-09-06T07:00:00Z', timezone, id, '2026-09-06T07:00:00Z'
          from recurring_posts where id = $1 returning id`,
       [rule.id],
     );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
+import { createTestApp, createUser, personalWorkspace, signIn, type TestApp } from '../../../test/test-app';
 import type { SessionUser } from '../auth/session';
 import { outbox } from '../db/schema';
 
@@ -108,6 +108,7 @@ describe('trial requests: approval to expiry', () => {
       role: 'user',
       trialEndsAt: new Date(profile.trialEndsAt),
       sessionId: 'not-used',
+      workspace: await personalWorkspace(t.ctx, profile.uid),
     };
     expect(() => t.ctx.users.assertMayPublish(grace)).not.toThrow();
 

@@ -10,7 +10,7 @@ import {
   WorkspaceParamsSchema,
   WorkspaceSchema,
 } from '../../shared/api/workspaces.schemas';
-import { type Guards, userOf } from '../auth/session';
+import { type Guards, pathWorkspaceOf, userOf } from '../auth/session';
 import { creationRate } from '../http/creation-rate';
 import type { WorkspacesService } from './workspaces.service';
 
@@ -65,7 +65,7 @@ export async function workspacesRoutes(
   r.get(
     '/api/workspaces/:wid',
     {
-      onRequest,
+      onRequest: [onRequest, guards.mayAt('read')],
       schema: {
         tags,
         summary: 'One of your workspaces, with your role there',
@@ -73,13 +73,13 @@ export async function workspacesRoutes(
         response: { 200: WorkspaceSchema, 400: E, 401: E, 404: E },
       },
     },
-    async (request) => workspaces.get(userOf(request), request.params.wid),
+    async (request) => workspaces.get(pathWorkspaceOf(request)),
   );
 
   r.patch(
     '/api/workspaces/:wid',
     {
-      onRequest,
+      onRequest: [onRequest, guards.mayAt('manageSettings')],
       schema: {
         tags,
         summary: 'Rename a workspace or change its time zone (its owners and admins)',
@@ -88,13 +88,13 @@ export async function workspacesRoutes(
         response: { 200: WorkspaceSchema, 400: E, 401: E, 403: E, 404: E },
       },
     },
-    async (request) => workspaces.update(userOf(request), request.params.wid, request.body),
+    async (request) => workspaces.update(userOf(request), pathWorkspaceOf(request), request.body),
   );
 
   r.delete(
     '/api/workspaces/:wid',
     {
-      onRequest: guards.requireSession,
+      onRequest: [guards.requireSession, guards.mayAt('own')],
       schema: {
         tags,
         summary: 'Delete a workspace and everything in it (its owners; never a personal workspace)',
@@ -103,7 +103,7 @@ export async function workspacesRoutes(
       },
     },
     async (request, reply) => {
-      await workspaces.remove(userOf(request), request.params.wid);
+      await workspaces.remove(userOf(request), pathWorkspaceOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -5,12 +5,11 @@ import {
   type Workspace,
   type WorkspaceList,
 } from '../../shared/api/workspaces.schemas';
-import { can, type WorkspaceAction } from '../../shared/workspaces/rules';
 import type { AuditRepo } from '../audit/audit.repo';
-import { type SessionUser, workspaceNotFound, workspaceRoleForbids } from '../auth/session';
+import type { SessionUser } from '../auth/session';
 import type { ChangeFeed } from '../db/change-feed';
 import { AppError } from '../http/errors';
-import { asWorkspaceId, type Membership, type WorkspacesRepo } from './workspaces.repo';
+import type { Membership, WorkspacesRepo } from './workspaces.repo';
 
 const toWorkspace = (m: Membership): Workspace => ({
   id: m.id,
@@ -29,34 +28,17 @@ export interface WorkspacesServiceDeps {
 }
 
 /**
- * The workspaces a user belongs to, made, renamed and deleted (decision 042). A route names the
- * workspace in its path; the caller's role there (not in the request's workspace) decides.
+ * The workspaces a user belongs to, made, renamed and deleted (decision 042). A route that names the
+ * workspace in its path hands over the caller's membership there, its role checked by `guards.mayAt`.
  */
 export function createWorkspacesService({ repo, audit, changes }: WorkspacesServiceDeps) {
-  /** The caller's membership of `wid` when their role there allows `action`; 404 when not a member. */
-  const allowed = async (actor: SessionUser, wid: string, action: WorkspaceAction) => {
-    const member = await repo.membership(actor.id, asWorkspaceId(wid));
-    if (!member) throw workspaceNotFound();
-    if (!can(member.role, action)) {
-      await audit.record({
-        actor,
-        action: 'access.denied',
-        details: { workspace: member.id, workspaceRole: member.role, needs: action },
-      });
-      throw workspaceRoleForbids();
-    }
-    return member;
-  };
-
   return {
     async list(actor: SessionUser): Promise<WorkspaceList> {
       const all = await repo.membershipsOf(actor.id);
       return { data: all.map(toWorkspace), current: actor.workspace.id };
     },
 
-    async get(actor: SessionUser, wid: string): Promise<Workspace> {
-      return toWorkspace(await allowed(actor, wid, 'read'));
-    },
+    get: (member: Membership): Workspace => toWorkspace(member),
 
     async create(actor: SessionUser, input: CreateWorkspaceInput): Promise<Workspace> {
       const id = await repo.create(actor.id, input.name.trim(), input.timeZone ?? null, OWNED_WORKSPACES_MAX);
@@ -76,8 +58,8 @@ export function createWorkspacesService({ repo, audit, changes }: WorkspacesServ
       return toWorkspace((await repo.membership(actor.id, id))!);
     },
 
-    async update(actor: SessionUser, wid: string, input: UpdateWorkspaceInput): Promise<Workspace> {
-      const member = await allowed(actor, wid, 'manageSettings');
+    /** `member`: the caller's membership there, which may manage its settings (`guards.mayAt`). */
+    async update(actor: SessionUser, member: Membership, input: UpdateWorkspaceInput): Promise<Workspace> {
       await repo.update(member.id, { name: input.name?.trim(), timezone: input.timeZone });
       changes.touch('auth', actor.id);
       await audit.record({
@@ -89,8 +71,7 @@ export function createWorkspacesService({ repo, audit, changes }: WorkspacesServ
     },
 
     /** Deletes the workspace and everything in it; a personal workspace goes only with its user. */
-    async remove(actor: SessionUser, wid: string) {
-      const member = await allowed(actor, wid, 'own');
+    async remove(actor: SessionUser, member: Membership) {
       if (member.personal)
         throw new AppError(409, 'PERSONAL_WORKSPACE', 'Your personal workspace cannot be deleted.');
       await repo.remove(member.id);

@@ -20,6 +20,7 @@ import { Spinner } from '../components/spinner';
 import { canManageSettings, canManageUsers, type Role } from '../../shared/roles';
 import { useSignOut } from '../features/auth/api/sign-out';
 import { useProfile } from '../lib/session';
+import { forgetWorkspace, useWorkspaceId, workspacePath } from '../lib/workspace';
 import { LogoMark } from '../components/logo-mark';
 import { messagesReady } from '../i18n';
 import { LanguageSwitcher } from './language-switcher';
@@ -29,6 +30,12 @@ import classes from './main-layout.module.css';
 // Only trial accounts see it: its code (an Alert, date formatting) stays out of the home route's bundle.
 const TrialBanner = lazy(() =>
   Promise.all([import('./trial-banner'), messagesReady()]).then(([m]) => ({ default: m.TrialBanner })),
+);
+// Signed-in only, so its code (a menu, a dialog, a form) stays out of the home route's bundle too.
+const WorkspaceSwitcher = lazy(() =>
+  Promise.all([import('../features/workspaces/components/workspace-switcher'), messagesReady()]).then(
+    ([m]) => ({ default: m.WorkspaceSwitcher }),
+  ),
 );
 
 interface NavItem {
@@ -46,10 +53,13 @@ export function MainLayout() {
   const { data: profile } = useProfile();
   const signOut = useSignOut();
 
+  // A workspace's pages are opened in the one this tab is in (`/w/<id>/posts`).
+  const workspace = useWorkspaceId();
+  const inWorkspace = (path: string) => (workspace ? workspacePath(workspace, path) : path);
   const items: NavItem[] = [
     { to: '/', label: t('nav.home'), icon: IconHome },
-    { to: '/posts', label: t('nav.posts'), icon: IconNews },
-    { to: '/analytics', label: t('nav.analytics'), icon: IconChartBar },
+    { to: inWorkspace('/posts'), label: t('nav.posts'), icon: IconNews },
+    { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
       to: '/admin/dashboard',
       label: t('nav.adminDashboard'),
@@ -59,7 +69,7 @@ export function MainLayout() {
     { to: '/admin/users', label: t('nav.userManagement'), icon: IconUsers, allowed: canManageUsers },
     { to: '/settings', label: t('nav.settings'), icon: IconSettings, allowed: canManageSettings },
     // Anyone signed in.
-    { to: '/profile', label: t('nav.profile'), icon: IconUserCircle, allowed: () => true },
+    { to: inWorkspace('/profile'), label: t('nav.profile'), icon: IconUserCircle, allowed: () => true },
   ];
   const visible = items.filter((item) => !item.allowed || (profile && item.allowed(profile.role)));
 
@@ -67,6 +77,7 @@ export function MainLayout() {
     signOut.mutate(undefined, {
       onSuccess: () => {
         close();
+        forgetWorkspace();
         notify({ color: 'green', message: t('logoutSuccess') });
         void navigate('/login');
       },
@@ -86,6 +97,11 @@ export function MainLayout() {
           </UnstyledButton>
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {profile && (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher />
+            </Suspense>
+          )}
           <ColorSchemeToggle />
           <LanguageSwitcher />
         </Group>

@@ -48,6 +48,18 @@ const AnalyticsPage = page(
   () => import('./analytics-route'),
   (m) => m.AnalyticsRoute,
 );
+const WorkspaceScope = page(
+  () => import('../features/workspaces/components/workspace-scope'),
+  (m) => m.WorkspaceScope,
+);
+const ToWorkspace = page(
+  () => import('../features/workspaces/components/workspace-scope'),
+  (m) => m.ToWorkspace,
+);
+const WorkspaceSettingsPage = page(
+  () => import('../features/workspaces/components/workspace-settings-page'),
+  (m) => m.WorkspaceSettingsPage,
+);
 const SettingsPage = page(
   () => import('../features/settings/components/settings-page'),
   (m) => m.SettingsPage,
@@ -97,10 +109,18 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route element={<RequireAuth />}>
-            <Route path="dashboard" element={<DashboardPage />} />
-            <Route path="profile" element={<ProfilePage />} />
-            <Route path="posts" element={<PostsPage />} />
-            <Route path="analytics" element={<AnalyticsPage />} />
+            <Route path="w/:wid" element={<WorkspaceScope />}>
+              <Route path="dashboard" element={<DashboardPage />} />
+              <Route path="profile" element={<ProfilePage />} />
+              <Route path="posts" element={<PostsPage />} />
+              <Route path="analytics" element={<AnalyticsPage />} />
+              <Route path="workspace" element={<WorkspaceSettingsPage />} />
+              <Route path="*" element={<Navigate to="../posts" replace />} />
+            </Route>
+            {/* A page without a workspace (a bookmark, a network's redirect) opens in the tab's, or the last used. */}
+            {['dashboard', 'profile', 'posts', 'analytics', 'workspace'].map((path) => (
+              <Route key={path} path={path} element={<ToWorkspace />} />
+            ))}
             <Route element={<RequireRole allowed={canManageSettings} />}>
               <Route path="settings" element={<Navigate to="/admin/settings" replace />} />
             </Route>

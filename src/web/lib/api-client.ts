@@ -1,4 +1,5 @@
 import type { ApiError } from '../../shared/api/errors.schemas';
+import { currentWorkspace } from './workspace';
 
 /**
  * An error body as the client reads it: the server's `code` is one of shared/api/error-codes.ts, but a
@@ -41,15 +42,21 @@ interface RequestOptions {
   /** Where a 401 is an answer, not an ended session (sign-in, the session probe). */
   expectUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** False: asked outside any workspace (the list of workspaces), so a stale one cannot fail it. */
+  workspace?: boolean;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const workspace = options.workspace === false ? undefined : currentWorkspace();
+    if (workspace) headers['x-postwell-workspace'] = workspace;
     response = await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });

@@ -76,6 +76,9 @@ export function TokenCards({
                   {token.owner.email}
                 </Text>
               )}
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {t('apiTokens.actsIn', { workspace: token.workspaceName })}
+              </Text>
               <Group gap="xs">
                 <TokenPrefix token={token} />
                 <TokenState token={token} />

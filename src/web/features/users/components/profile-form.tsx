@@ -10,30 +10,8 @@ import {
 } from '../../../../shared/api/users.schemas';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { browserTimeZone } from '../../../lib/time-zone';
+import { browserTimeZone, zoneOptions } from '../../../lib/time-zone';
 import { useUpdateProfile } from '../api/update-profile';
-
-/** "GMT+05:30" in the reader's language, as the zone's clocks stand now. */
-function offsetOf(zone: string, language: string, now: Date) {
-  const parts = new Intl.DateTimeFormat(language, {
-    timeZone: zone,
-    timeZoneName: 'longOffset',
-  }).formatToParts(now);
-  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
-}
-
-/**
- * Every zone this browser knows, with its current offset. UTC and the current choice are added because
- * some browsers list neither (UTC, or an old spelling such as Asia/Calcutta).
- */
-function zoneOptions(current: string, language: string) {
-  const now = new Date();
-  const zones = [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC', current])].sort();
-  return zones.map((zone) => ({
-    value: zone,
-    label: `${zone.replaceAll('_', ' ')} (${offsetOf(zone, language, now)})`,
-  }));
-}
 
 /** Display name and time zone; the zone starts as the profile's, else the browser's. */
 export function ProfileForm({ profile }: { profile: Profile }) {

@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { WORKSPACE_NAME_MAX, type Workspace } from '../../../../shared/api/workspaces.schemas';
+import { can } from '../../../../shared/workspaces/rules';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
+import { notify } from '../../../lib/notify';
+import { zoneOptions } from '../../../lib/time-zone';
+import { useDeleteWorkspace, useUpdateWorkspace } from '../api/save-workspace';
+import { useCurrentWorkspace } from './workspace-scope';
+
+/** The select's value for "no zone of its own": each member's own zone then applies. */
+const MEMBERS_OWN = '';
+
+const FormSchema = z.object({
+  name: z.string().trim().min(1, 'workspaces.nameRequired').max(WORKSPACE_NAME_MAX, 'workspaces.nameTooLong'),
+  timeZone: z.string(),
+});
+type FormValues = z.infer<typeof FormSchema>;
+
+function SettingsForm({ workspace }: { workspace: Workspace }) {
+  const { t, i18n } = useTranslation();
+  const update = useUpdateWorkspace();
+  const form = useForm<FormValues>({
+    resolver: zodResolver(FormSchema),
+    defaultValues: { name: workspace.name, timeZone: workspace.timeZone ?? MEMBERS_OWN },
+  });
+  const zones = zoneOptions(workspace.timeZone ?? 'UTC', i18n.language);
+  const options = [{ value: MEMBERS_OWN, label: t('workspaces.timeZoneMembers') }, ...zones];
+  const submit = form.handleSubmit((values) =>
+    update.mutate(
+      {
+        id: workspace.id,
+        body: {
+          ...(workspace.personal ? {} : { name: values.name }),
+          timeZone: values.timeZone === MEMBERS_OWN ? null : values.timeZone,
+        },
+      },
+      {
+        onSuccess: () => notify({ color: 'green', message: t('workspaces.saved') }),
+        onError: (error) => {
+          applyFieldErrors(error, form.setError);
+          notify({ color: 'red', message: errorMessage(t, error, 'workspaces.saveFailed') });
+        },
+      },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {workspace.personal ? (
+          <Text size="sm">{t('workspaces.personalHelp')}</Text>
+        ) : (
+          <TextInput
+            label={t('workspaces.name')}
+            {...form.register('name')}
+            error={fieldError(t, form.formState.errors, 'name')}
+          />
+        )}
+        <Controller
+          control={form.control}
+          name="timeZone"
+          render={({ field }) => (
+            <Select
+              label={t('workspaces.timeZone')}
+              description={t('workspaces.timeZoneHelp')}
+              data={options}
+              value={field.value}
+              onChange={(value) => field.onChange(value ?? MEMBERS_OWN)}
+              onBlur={field.onBlur}
+              searchable
+              allowDeselect={false}
+              nothingFoundMessage={t('profile.timeZoneNone')}
+              maxDropdownHeight={280}
+              comboboxProps={{ withinPortal: true }}
+              error={fieldError(t, form.formState.errors, 'timeZone')}
+            />
+          )}
+        />
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeleteWorkspace();
+  const [asking, setAsking] = useState(false);
+  return (
+    <Card withBorder padding="lg">
+      <Stack align="flex-start">
+        <Title order={2} size="h3">
+          {t('workspaces.deleteTitle')}
+        </Title>
+        <Text size="sm">{t('workspaces.deleteHelp')}</Text>
+        <Button color="red" variant="light" onClick={() => setAsking(true)}>
+          {t('workspaces.delete')}
+        </Button>
+      </Stack>
+      {asking && (
+        <ConfirmDialog
+          title={t('workspaces.deleteConfirmTitle', { name: workspace.name })}
+          confirmLabel={t('workspaces.delete')}
+          loading={remove.isPending}
+          onClose={() => setAsking(false)}
+          onConfirm={() =>
+            remove.mutate(workspace.id, {
+              onSuccess: () => {
+                notify({ color: 'green', message: t('workspaces.deleted', { name: workspace.name }) });
+                void navigate('/posts', { replace: true });
+              },
+              onError: (error) =>
+                notify({ color: 'red', message: errorMessage(t, error, 'workspaces.deleteFailed') }),
+            })
+          }
+        >
+          <Text size="sm">{t('workspaces.deleteConfirm', { name: workspace.name })}</Text>
+        </ConfirmDialog>
+      )}
+    </Card>
+  );
+}
+
+/** `/w/<id>/workspace`: the workspace's name and time zone, and deleting it (its owners). */
+export function WorkspaceSettingsPage() {
+  const { t } = useTranslation();
+  const workspace = useCurrentWorkspace();
+  if (!workspace) return null;
+  const title = workspace.personal ? t('workspaces.personalName') : workspace.name;
+  return (
+    <Container size="sm" py="xl">
+      <Stack>
+        <div>
+          <Title order={1}>{t('workspaces.settingsTitle')}</Title>
+          <Text c="dimmed">{title}</Text>
+        </div>
+        {can(workspace.role, 'manageSettings') ? (
+          <Card withBorder padding="lg">
+            <SettingsForm key={workspace.id} workspace={workspace} />
+          </Card>
+        ) : (
+          <Alert color="yellow">{t('workspaces.roleForbids')}</Alert>
+        )}
+        {can(workspace.role, 'own') && !workspace.personal && <DeleteWorkspace workspace={workspace} />}
+      </Stack>
+    </Container>
+  );
+}
