@@ -46,7 +46,7 @@ test('create a token on the Profile page, use it from a script and the API refer
   await shown.getByRole('button', { name: 'Done' }).click();
 
   // A script with nothing but the token: reads, and writes without an Origin header.
-  const request = await playwright.request.newContext({ baseURL: page.url().replace(/\/profile$/, '') });
+  const request = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
   const script = asScript(request, token);
   const profile = await script.get('/api/users/profile');
   expect(profile.status()).toBe(200);
@@ -75,7 +75,7 @@ test('create a token on the Profile page, use it from a script and the API refer
   docs.on('console', (m) => {
     if (m.type() === 'error') cspErrors.push(m.text());
   });
-  await docs.goto(page.url().replace(/\/profile$/, '/api/docs'));
+  await docs.goto(`${new URL(page.url()).origin}/api/docs`);
   await docs.getByRole('button', { name: 'Authorize' }).first().click();
   const bearer = docs.locator('.auth-container').filter({ has: docs.locator('#auth-bearer-value') });
   await bearer.locator('#auth-bearer-value').fill(token);

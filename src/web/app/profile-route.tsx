@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ProfilePage } from '../features/users/components/profile-page';
+import { useCan } from '../lib/workspace-role';
 
 // Their own chunks: the profile shows at once, the token list (dialogs, table parts) and the alert
 // switches follow.
@@ -21,6 +22,8 @@ const WebhooksCard = lazy(async () => ({
  * password.
  */
 export function ProfileRoute() {
+  // The workspace's webhooks are its settings: shown to those who may change them.
+  const settings = useCan('manageSettings');
   return (
     <ProfilePage
       extra={
@@ -34,9 +37,11 @@ export function ProfileRoute() {
           <Suspense fallback={null}>
             <ApiTokensCard />
           </Suspense>
-          <Suspense fallback={null}>
-            <WebhooksCard />
-          </Suspense>
+          {settings && (
+            <Suspense fallback={null}>
+              <WebhooksCard />
+            </Suspense>
+          )}
         </>
       }
     />

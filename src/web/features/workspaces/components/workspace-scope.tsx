@@ -4,7 +4,6 @@ import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Workspace } from '../../../../shared/api/workspaces.schemas';
-import { can, type WorkspaceAction } from '../../../../shared/workspaces/rules';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Spinner } from '../../../components/spinner';
 import { profileQueryKey } from '../../../lib/session';
@@ -16,22 +15,6 @@ import {
   workspacePath,
 } from '../../../lib/workspace';
 import { useWorkspaces, workspacesQueryKey } from '../api/get-workspaces';
-
-/** The workspace this tab acts in, from the shared list: undefined while it loads. */
-export function useCurrentWorkspace(): Workspace | undefined {
-  const { data } = useWorkspaces();
-  const id = useWorkspaceId();
-  return data?.data.find((w) => w.id === id);
-}
-
-/**
- * Whether the caller's role in this tab's workspace allows `action` (`shared/workspaces/rules.ts`, the
- * table the server enforces): what it does not allow is left out of the page, not merely disabled.
- */
-export function useCan(action: WorkspaceAction): boolean {
-  const workspace = useCurrentWorkspace();
-  return workspace ? can(workspace.role, action) : false;
-}
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();

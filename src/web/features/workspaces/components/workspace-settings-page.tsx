@@ -12,7 +12,7 @@ import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-m
 import { notify } from '../../../lib/notify';
 import { zoneOptions } from '../../../lib/time-zone';
 import { useDeleteWorkspace, useUpdateWorkspace } from '../api/save-workspace';
-import { useCurrentWorkspace } from './workspace-scope';
+import { useCurrentWorkspace } from '../../../lib/workspace-role';
 
 /** The select's value for "no zone of its own": each member's own zone then applies. */
 const MEMBERS_OWN = '';
