@@ -1,5 +1,5 @@
-// GET /api/posts?from&to for a month holding 1,000 posts of one user among 50,000, on the embedded
-// database, at 50 concurrent connections (autocannon, loopback). Goals: p99 ≤ 25 ms and within 1.3× of
+// GET /api/posts?from&to for a month holding 1,000 posts of one workspace among 100 (500 posts and 5
+// members each, issue 25), on the embedded database, at 50 concurrent connections (autocannon, loopback). Goals: p99 ≤ 25 ms and within 1.3× of
 // the load generator's own ceiling for the same bytes (medians of three alternating runs of each); p99
 // ≤ 50 ms as a browser asks while a draft is saved every 250 ms (issue 15). Then the write path on the
 // same server: POST /api/posts scheduling a post for a connected account (bench/posts-write.ts: ≥ 400
@@ -55,17 +55,35 @@ async function seed() {
     body: { email: 'others@example.com', password: 'bench-password-1', name: 'Others' },
   });
   const started = performance.now();
-  // 1,000 posts of the bench user in the month after next, 49,000 of another user spread over the two
-  // years from now: all in the future, so the worker in the same process has nothing to publish.
+  // 1,000 posts of the bench user's workspace in the month after next; 99 other workspaces (issue 25:
+  // 100 workspaces × 500 posts, 5 members each) with 500 posts each, spread over the two years from now:
+  // all in the future, so the worker in the same process has nothing to publish.
   await database.db.execute(sql`
     insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
-    select (select id from workspaces where personal_of = ${user.id}), ${user.id}, '<p>Post number ' || i || ' with <strong>some</strong> text and a link https://example.com/' || i || '</p>', 'scheduled',
+    select (select id from workspaces where personal_of = ${user.id}), ${user.id},
+           '<p>Post number ' || i || ' with <strong>some</strong> text and a link https://example.com/' || i || '</p>', 'scheduled',
            ${monthStart.toISOString()}::timestamptz + (i * ${stepSeconds} * interval '1 second'), 'Europe/Paris'
     from generate_series(1, 1000) i`);
   await database.db.execute(sql`
+    insert into users (id, name, email, email_verified, role)
+    select 'member-' || m, 'Member ' || m, 'member-' || m || '@example.com', true, 'user'
+      from generate_series(1, 400) m`);
+  await database.db.execute(sql`
+    insert into workspaces (name) select 'Brand ' || w from generate_series(1, 99) w`);
+  // Each workspace: the other user as owner and four members; the bench user's: four members too.
+  await database.db.execute(sql`
+    insert into workspace_members (workspace_id, user_id, role)
+    select w.id, ${other.id}, 'owner' from workspaces w where w.name like 'Brand %'`);
+  await database.db.execute(sql`
+    insert into workspace_members (workspace_id, user_id, role)
+    select w.id, 'member-' || ((dense_rank() over (order by w.id) - 1) * 4 + k), 'editor'
+      from workspaces w cross join generate_series(1, 4) k
+     where w.name like 'Brand %' or w.personal_of = ${user.id}`);
+  await database.db.execute(sql`
     insert into posts (workspace_id, user_id, content_html, status, scheduled_at, timezone)
-    select (select id from workspaces where personal_of = ${other.id}), ${other.id}, '<p>Someone else ' || i || '</p>', 'scheduled', now() + interval '1 day' + (i * interval '21 minutes'), 'UTC'
-    from generate_series(1, 49000) i`);
+    select w.id, ${other.id}, '<p>Someone else ' || i || '</p>', 'scheduled',
+           now() + interval '1 day' + (i * interval '21 minutes'), 'UTC'
+      from workspaces w cross join generate_series(1, 500) i where w.name like 'Brand %'`);
   await database.db.execute(sql`
     insert into post_targets (post_id, platform) select id, p from posts cross join (values ('bluesky'), ('twitter')) v(p)`);
   // The network the write figures schedule to: connected, so their targets are not blocked. (No seeded
@@ -75,7 +93,7 @@ async function seed() {
     values ((select id from workspaces where personal_of = ${user.id}), ${user.id}, ${WRITE_PLATFORM}, 'bench-account', 'bench', 'not used: nothing is published')`);
   await database.db.execute(sql`analyze`);
   console.log(
-    `seeded 50,000 posts and 100,000 targets in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `seeded 100 workspaces (5 members each), 50,500 posts and 101,000 targets in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   await queue.stop();
   await database.close();

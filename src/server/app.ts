@@ -129,7 +129,10 @@ export async function buildApp(
       info: {
         title: 'Postwell API',
         version: '0.1.0',
-        description: 'Every route of the app; errors use the ApiError shape.',
+        description:
+          'Every route of the app; errors use the ApiError shape. A signed-in route acts in one workspace: ' +
+          'the one the `X-Postwell-Workspace` header names (an id from GET /api/workspaces), else an API ' +
+          'token’s own, else the caller’s personal workspace.',
       },
       servers: [{ url: env.PUBLIC_URL }],
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -19,7 +19,8 @@ export const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description:
       'A personal API token (pw_…) from the Profile page, sent as `Authorization: Bearer <token>`. ' +
-      'It acts with its owner’s current role. No cookie and no Origin header are needed.',
+      'It acts with its owner’s current role, in the workspace it was made in. No cookie and no Origin ' +
+      'header are needed.',
   },
 } as const;
 
@@ -38,8 +39,8 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const FRAME_ANSWERS = {
   400: 'The input is refused: a field that does not match (named in `fields`), a control character, malformed JSON, a URL that is not UTF-8 (BAD_URL)',
   401: 'Not signed in, or the API token is not valid (TOKEN_INVALID, TOKEN_REVOKED, TOKEN_EXPIRED)',
-  403: 'Not allowed: the role, a token where a session is needed, or a change from another origin (FORBIDDEN_ORIGIN)',
-  404: 'No such route, or nothing of yours by that id',
+  403: 'Not allowed: the role (the workspace role: WORKSPACE_ROLE), a token where a session is needed, or a change from another origin (FORBIDDEN_ORIGIN)',
+  404: 'No such route, nothing of the workspace by that id, or a workspace you are not a member of (WORKSPACE_NOT_FOUND)',
   408: 'The request did not arrive in time (REQUEST_TIMEOUT)',
   413: 'The body is larger than this route takes (BODY_TOO_LARGE)',
   414: 'A parameter in the path is longer than 100 characters (PARAMETER_TOO_LONG)',

@@ -86,12 +86,12 @@ export function MainLayout() {
 
   return (
     <>
-      <header className={classes.header}>
+      <header className={classes.header} data-signed-in={profile ? true : undefined}>
         <Group wrap="nowrap">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.menu')} />
           <UnstyledButton component={Link} to="/" className={classes.brand}>
             <LogoMark size={30} />
-            <Title order={2} size="h3">
+            <Title order={2} size="h3" className={classes.brandTitle}>
               {t('app.title')}
             </Title>
           </UnstyledButton>

@@ -29,4 +29,13 @@ export const useUpdateWorkspace = () =>
   useWorkspaceMutation(({ id, body }: { id: string; body: UpdateWorkspaceInput }) =>
     updateWorkspace(id, body),
   );
-export const useDeleteWorkspace = () => useWorkspaceMutation(deleteWorkspace);
+/**
+ * Deletes a workspace. The list is read again only once the page has left it (`forget`): read before,
+ * the pages of the deleted workspace would move to another one on their own.
+ */
+export const useDeleteWorkspace = () => {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({ mutationFn: deleteWorkspace });
+  const forget = () => queryClient.invalidateQueries({ queryKey: workspacesQueryKey });
+  return { ...mutation, forget };
+};

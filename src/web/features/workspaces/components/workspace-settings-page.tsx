@@ -11,7 +11,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { zoneOptions } from '../../../lib/time-zone';
+import { useWorkspaces } from '../api/get-workspaces';
 import { useDeleteWorkspace, useUpdateWorkspace } from '../api/save-workspace';
+import { workspacePath } from '../../../lib/workspace';
 import { useCurrentWorkspace } from '../../../lib/workspace-role';
 
 /** The select's value for "no zone of its own": each member's own zone then applies. */
@@ -92,7 +94,8 @@ function SettingsForm({ workspace }: { workspace: Workspace }) {
   );
 }
 
-function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
+/** Deleting it, then on to the personal workspace (`personal`, its id). */
+function DeleteWorkspace({ workspace, personal }: { workspace: Workspace; personal?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeleteWorkspace();
@@ -118,7 +121,8 @@ function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
             remove.mutate(workspace.id, {
               onSuccess: () => {
                 notify({ color: 'green', message: t('workspaces.deleted', { name: workspace.name }) });
-                void navigate('/posts', { replace: true });
+                void navigate(personal ? workspacePath(personal, '/posts') : '/posts', { replace: true });
+                void remove.forget();
               },
               onError: (error) =>
                 notify({ color: 'red', message: errorMessage(t, error, 'workspaces.deleteFailed') }),
@@ -136,6 +140,8 @@ function DeleteWorkspace({ workspace }: { workspace: Workspace }) {
 export function WorkspaceSettingsPage() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
+  const { data } = useWorkspaces();
+  const personal = data?.data.find((w) => w.personal)?.id;
   if (!workspace) return null;
   const title = workspace.personal ? t('workspaces.personalName') : workspace.name;
   return (
@@ -152,7 +158,9 @@ export function WorkspaceSettingsPage() {
         ) : (
           <Alert color="yellow">{t('workspaces.roleForbids')}</Alert>
         )}
-        {can(workspace.role, 'own') && !workspace.personal && <DeleteWorkspace workspace={workspace} />}
+        {can(workspace.role, 'own') && !workspace.personal && (
+          <DeleteWorkspace workspace={workspace} personal={personal} />
+        )}
       </Stack>
     </Container>
   );

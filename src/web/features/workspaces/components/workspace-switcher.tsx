@@ -36,7 +36,7 @@ export function WorkspaceSwitcher() {
             className={classes.target}
             aria-label={t('workspaces.switch', { name: nameOf(active) })}
           >
-            <Text span size="sm" fw={600} truncate="end" className={classes.name}>
+            <Text span size="sm" fw={600} truncate="end" className={classes.name} dir="auto">
               {nameOf(active)}
             </Text>
             <IconChevronDown size={16} aria-hidden />
@@ -52,7 +52,7 @@ export function WorkspaceSwitcher() {
                 w.id === active.id ? <IconCheck size={16} aria-label={t('workspaces.current')} /> : null
               }
             >
-              <Text span size="sm" truncate="end" display="block">
+              <Text span size="sm" truncate="end" display="block" dir="auto">
                 {nameOf(w)}
               </Text>
               <Text span size="xs" c="dimmed">
