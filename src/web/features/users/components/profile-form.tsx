@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import {
   type UpdateProfileBody,
   UpdateProfileBodySchema,
 } from '../../../../shared/api/users.schemas';
+import { ZoneSelect } from '../../../components/zone-select';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { browserTimeZone, zoneOptions } from '../../../lib/time-zone';
@@ -51,22 +52,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           control={form.control}
           name="timeZone"
           render={({ field }) => (
-            <Select
+            <ZoneSelect
               label={t('profile.timeZone')}
               description={
                 profile.timeZone
                   ? t('profile.timeZoneHelp')
                   : t('profile.timeZoneBrowser', { zone: browserTimeZone() })
               }
-              data={options}
+              options={options}
               value={field.value}
-              onChange={(value) => value && field.onChange(value)}
+              onChange={field.onChange}
               onBlur={field.onBlur}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage={t('profile.timeZoneNone')}
-              maxDropdownHeight={280}
-              comboboxProps={{ withinPortal: true }}
               error={fieldError(t, errors, 'timeZone')}
             />
           )}

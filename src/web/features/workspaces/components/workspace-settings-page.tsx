@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Container, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { WORKSPACE_NAME_MAX, type Workspace } from '../../../../shared/api/workspaces.schemas';
 import { can } from '../../../../shared/workspaces/rules';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ZoneSelect } from '../../../components/zone-select';
 import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { zoneOptions } from '../../../lib/time-zone';
@@ -68,18 +69,13 @@ function SettingsForm({ workspace }: { workspace: Workspace }) {
           control={form.control}
           name="timeZone"
           render={({ field }) => (
-            <Select
+            <ZoneSelect
               label={t('workspaces.timeZone')}
               description={t('workspaces.timeZoneHelp')}
-              data={options}
+              options={options}
               value={field.value}
-              onChange={(value) => field.onChange(value ?? MEMBERS_OWN)}
+              onChange={field.onChange}
               onBlur={field.onBlur}
-              searchable
-              allowDeselect={false}
-              nothingFoundMessage={t('profile.timeZoneNone')}
-              maxDropdownHeight={280}
-              comboboxProps={{ withinPortal: true }}
               error={fieldError(t, form.formState.errors, 'timeZone')}
             />
           )}
