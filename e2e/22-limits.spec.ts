@@ -148,6 +148,8 @@ test('the template dialog pages through many templates with Show more', async ({
   await tom.keyboard.press('Escape');
 
   await tom.getByLabel('Language').selectOption('ar');
+  // The choice is kept once the page has turned Arabic; only then is a reload sure to keep it.
+  await expect(tom.locator('html')).toHaveAttribute('lang', 'ar');
   // A new page load reads the templates afresh, a page at a time.
   await tom.reload();
   await tom.getByText('Bluesky', { exact: true }).click();

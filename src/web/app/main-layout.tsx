@@ -89,7 +89,7 @@ export function MainLayout() {
       <header className={classes.header} data-signed-in={profile ? true : undefined}>
         <Group wrap="nowrap">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.menu')} />
-          <UnstyledButton component={Link} to="/" className={classes.brand}>
+          <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('app.title')}>
             <LogoMark size={30} />
             <Title order={2} size="h3" className={classes.brandTitle}>
               {t('app.title')}
