@@ -290,6 +290,19 @@ export function createGuards(
    * instead (`changes.touch('auth', user)`), which drops only that user's remembered sessions.
    */
   const forgetSessions = () => remembered.clear();
+  /** Audits a workspace role's refusal of `action` in `member`'s workspace, like an instance role's. */
+  const deny = (request: FastifyRequest, member: Membership, action: WorkspaceAction) =>
+    audit.record({
+      actor: request.sessionUser!,
+      action: 'access.denied',
+      details: {
+        method: request.method,
+        url: request.routeOptions.url ?? request.url,
+        workspace: member.id,
+        workspaceRole: member.role,
+        needs: action,
+      },
+    });
   /**
    * What the caller's role in the request's workspace must allow (`shared/workspaces/rules.ts`), after
    * `requireUser` or `requireSession`. A refusal is audited like an instance role's.
@@ -299,19 +312,7 @@ export function createGuards(
       const user = request.sessionUser;
       if (!user) return done(unauthorized());
       if (can(user.workspace.role, action)) return done();
-      audit
-        .record({
-          actor: user,
-          action: 'access.denied',
-          details: {
-            method: request.method,
-            url: request.routeOptions.url ?? request.url,
-            workspace: user.workspace.id,
-            workspaceRole: user.workspace.role,
-            needs: action,
-          },
-        })
-        .then(() => done(workspaceRoleForbids()), done);
+      deny(request, user.workspace, action).then(() => done(workspaceRoleForbids()), done);
     };
     workspaceActions.set(check, action);
     return check;
@@ -332,17 +333,7 @@ export function createGuards(
           : undefined;
       if (!member) throw workspaceNotFound();
       if (!can(member.role, action)) {
-        await audit.record({
-          actor: user,
-          action: 'access.denied',
-          details: {
-            method: request.method,
-            url: request.routeOptions.url ?? request.url,
-            workspace: member.id,
-            workspaceRole: member.role,
-            needs: action,
-          },
-        });
+        await deny(request, member, action);
         throw workspaceRoleForbids();
       }
       request.pathWorkspace = member;

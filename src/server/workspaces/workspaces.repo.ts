@@ -126,14 +126,6 @@ export function createWorkspacesRepo(db: Db) {
       const rows = await db.delete(workspaces).where(eq(workspaces.id, id)).returning({ id: workspaces.id });
       return rows.length > 0;
     },
-    /** How many members a workspace has. */
-    async memberCount(id: WorkspaceId) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(workspaceMembers)
-        .where(eq(workspaceMembers.workspaceId, id));
-      return row?.n ?? 0;
-    },
   };
 }
 export type WorkspacesRepo = ReturnType<typeof createWorkspacesRepo>;
