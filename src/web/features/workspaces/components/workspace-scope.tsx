@@ -53,7 +53,8 @@ export function ToWorkspace() {
 /**
  * `/w/<id>/…`: the pages of one workspace. Every API call then names it; entering another workspace
  * drops what the pages kept of the one before, and a workspace the user is not (or no longer) a member
- * of opens the same page in their default one.
+ * of opens the same page in their default one (its posts, for the settings of a workspace: those are
+ * the old workspace's, and a deleted one's settings page then goes where deleting it goes).
  */
 export function WorkspaceScope() {
   const { t } = useTranslation();
@@ -83,7 +84,9 @@ export function WorkspaceScope() {
   if (!found) {
     const fallback = defaultWorkspace(data.data.filter((w) => w.id !== wid));
     if (!fallback) return <LoadFailed onRetry={() => void refetch()} />;
-    const rest = pathname.slice(`/w/${wid}`.length) || '/posts';
+    // Another workspace's settings are not what the link meant: its posts are the nearest page.
+    const page = pathname.slice(`/w/${wid}`.length);
+    const rest = page === '' || page.startsWith('/workspace') ? '/posts' : page;
     return <Navigate to={workspacePath(fallback.id, rest + search + hash)} replace />;
   }
   if (entered !== found.id) return <Spinner label={t('common.loading')} />;
