@@ -31,6 +31,7 @@ import { settingsRoutes } from './settings/settings.routes';
 import { securityHeaders } from './http/security-headers';
 import { templatesRoutes } from './templates/templates.routes';
 import { workspacesRoutes } from './workspaces/workspaces.routes';
+import { membersRoutes } from './workspaces/members.routes';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -198,6 +199,13 @@ export async function buildApp(
   });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await workspacesRoutes(app, { workspaces: ctx.workspaces, guards: ctx.guards, createsPerMinute });
+  await membersRoutes(app, {
+    members: ctx.members,
+    guards: ctx.guards,
+    auth: ctx.auth,
+    devices: ctx.devices,
+    createsPerMinute,
+  });
   await templatesRoutes(app, { templates: ctx.templates, guards: ctx.guards, createsPerMinute });
   await hashtagsRoutes(app, { hashtags: ctx.hashtags, guards: ctx.guards, createsPerMinute });
   await variablesRoutes(app, { variables: ctx.variables, guards: ctx.guards, createsPerMinute });

@@ -47,6 +47,9 @@ import { createUsersService } from './users/users.service';
 import { createVariablesRepo } from './variables/variables.repo';
 import { createWorkspacesRepo } from './workspaces/workspaces.repo';
 import { createWorkspacesService } from './workspaces/workspaces.service';
+import { createMembersRepo } from './workspaces/members.repo';
+import { createMembersService } from './workspaces/members.service';
+import { createMemberActivity } from './workspaces/member-activity';
 import { createVariablesService } from './variables/variables.service';
 import { createConnectionsRepo } from './connections/connections.repo';
 import { createConnectionsService } from './connections/connections.service';
@@ -162,6 +165,8 @@ export function createContext({
   });
   const settingsRepo = createSettingsRepo(db);
   const usersRepo = createUsersRepo(db);
+  const membersRepo = createMembersRepo(db);
+  const activity = createMemberActivity(membersRepo, clock, logger);
   const signInLock = createSignInLock(createLoginThrottleRepo(db), {
     maxFailures: env.LOGIN_MAX_FAILURES,
     lockMinutes: env.LOGIN_LOCK_MINUTES,
@@ -342,7 +347,7 @@ export function createContext({
     health: createHealthService({ database, monitoring, clock, logger }),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
-    guards: createGuards(auth, audit, workspacesRepo, changes, tokens),
+    guards: createGuards(auth, audit, workspacesRepo, changes, tokens, activity.seen),
     tokens,
     webhooks: webhooks.service,
     /** The webhook delivery worker (main with a worker role, tests). */
@@ -353,6 +358,17 @@ export function createContext({
     resetTokens,
     users,
     workspaces: createWorkspacesService({ repo: workspacesRepo, audit, changes }),
+    members: createMembersService({
+      repo: membersRepo,
+      users: usersRepo,
+      audit,
+      auth,
+      mail,
+      changes,
+      publicUrl: env.PUBLIC_URL,
+      clock,
+      passwordAccounts: !oidc?.only,
+    }),
     workspacesRepo,
     templates: createTemplatesService(createTemplatesRepo(db)),
     hashtags,

@@ -133,6 +133,8 @@ export function createGuards(
   workspaces: WorkspacesRepo,
   changes: ChangeFeed = NO_CHANGE_FEED,
   tokens?: TokenAuthenticator,
+  /** Told of each request's member and workspace (when members were last active). */
+  onActive: (userId: string, workspaceId: WorkspaceId) => void = () => {},
 ) {
   interface Caller {
     user: SignedInUser;
@@ -216,7 +218,9 @@ export function createGuards(
     return { user, memberships };
   };
   const enter = (request: FastifyRequest, { user, memberships }: Caller) => {
-    request.sessionUser = { ...user, workspace: workspaceOfRequest(request, user, memberships) };
+    const workspace = workspaceOfRequest(request, user, memberships);
+    request.sessionUser = { ...user, workspace };
+    onActive(user.id, workspace.id);
   };
   /**
    * `check` as a callback-style Fastify hook. A remembered session whose user passes `enough` (nearly

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -124,6 +125,57 @@ export const workspaceMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),
     index('workspace_members_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * When each member last did something in a workspace (a request there), for the member list. Apart from
+ * `workspace_members` so that writing it never announces a change of membership (the change feed's
+ * `auth:` notice would drop every remembered session of the member).
+ */
+export const workspaceMemberActivity = pgTable(
+  'workspace_member_activity',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: text('user_id').notNull(),
+    lastActiveAt: tz('last_active_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    foreignKey({
+      columns: [t.workspaceId, t.userId],
+      foreignColumns: [workspaceMembers.workspaceId, workspaceMembers.userId],
+      name: 'workspace_member_activity_member_fk',
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Invitations to join a workspace with a role (issue 25): a one-use link that expires. Only a SHA-256 of
+ * the link's token is kept. At most one waits per address and workspace; inviting again replaces it.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'editor', 'contributor', 'reviewer'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: tz('expires_at').notNull(),
+    acceptedAt: tz('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: tz('revoked_at'),
+  },
+  (t) => [
+    index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    uniqueIndex('workspace_invitations_waiting_idx')
+      .on(t.workspaceId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
   ],
 );
 

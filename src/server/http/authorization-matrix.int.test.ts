@@ -124,6 +124,16 @@ const RULES: Record<string, Access> = {
   'GET /api/workspaces/:wid': 'user',
   'PATCH /api/workspaces/:wid': 'user',
   'DELETE /api/workspaces/:wid': 'user',
+  'GET /api/workspaces/:wid/members': 'user',
+  'PATCH /api/workspaces/:wid/members/:uid': 'user',
+  'DELETE /api/workspaces/:wid/members/:uid': 'user',
+  'DELETE /api/workspaces/:wid/membership': 'user',
+  'GET /api/workspaces/:wid/invitations': 'user',
+  'POST /api/workspaces/:wid/invitations': 'user',
+  'DELETE /api/workspaces/:wid/invitations/:id': 'user',
+  // An invitation's link, held by someone who may have no account yet (members.routes.ts).
+  'GET /api/invitations/:token': 'public',
+  'POST /api/invitations/:token/accept': 'public',
 };
 
 /**
@@ -141,6 +151,7 @@ const SESSION_ONLY = new Set([
   'GET /api/social/:platform/connect',
   'POST /api/workspaces',
   'DELETE /api/workspaces/:wid',
+  'DELETE /api/workspaces/:wid/membership',
 ]);
 
 const ACTORS = [
@@ -379,8 +390,15 @@ describe('authorization matrix: every /api route × every kind of caller', () =>
   });
 });
 
-/** Left out of the loop: signing out ends the session; deleting the workspace is tested on its own. */
-const NOT_IN_LOOP = new Set(['POST /api/auth/sign-out', 'DELETE /api/workspaces/:wid']);
+/**
+ * Left out of the loop: signing out ends the session; deleting or leaving the workspace is tested on its
+ * own (members.int.test.ts for leaving).
+ */
+const NOT_IN_LOOP = new Set([
+  'POST /api/auth/sign-out',
+  'DELETE /api/workspaces/:wid',
+  'DELETE /api/workspaces/:wid/membership',
+]);
 
 describe('authorization matrix: every workspace route × every workspace role × own and other workspace', () => {
   let t: TestApp;

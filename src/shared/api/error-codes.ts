@@ -44,6 +44,18 @@ export const API_ERROR_CODES = {
   TOKEN_WORKSPACE: { status: [403] },
   PERSONAL_WORKSPACE: { status: [409] },
   TOO_MANY_WORKSPACES: { status: [409], params: ['max'] },
+  // Members and invitations (workspaces/members.*): issue 25.
+  MEMBER_NOT_FOUND: { status: [404] },
+  LAST_OWNER: { status: [409] },
+  PERSONAL_OWNER: { status: [409] },
+  ALREADY_MEMBER: { status: [409] },
+  TOO_MANY_INVITATIONS: { status: [409], params: ['max'] },
+  INVITATION_NOT_FOUND: { status: [404] },
+  INVITATION_USED: { status: [410] },
+  INVITATION_REVOKED: { status: [410] },
+  INVITATION_EXPIRED: { status: [410] },
+  INVITATION_EMAIL: { status: [403], params: ['email'] },
+  INVITATION_SIGN_IN: { status: [409], params: ['email'] },
 
   // Sign-in, passwords and the first account (auth/, users/).
   ACCOUNT_LOCKED: { status: [429] },

@@ -37,6 +37,18 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   TOKEN_WORKSPACE: 'workspaces.tokenWorkspace',
   PERSONAL_WORKSPACE: 'workspaces.personalKept',
   TOO_MANY_WORKSPACES: 'workspaces.tooMany',
+  // Members and invitations.
+  MEMBER_NOT_FOUND: 'members.notFound',
+  LAST_OWNER: 'members.lastOwner',
+  PERSONAL_OWNER: 'members.personalOwner',
+  ALREADY_MEMBER: 'invitations.alreadyMember',
+  TOO_MANY_INVITATIONS: 'invitations.tooMany',
+  INVITATION_NOT_FOUND: 'invitations.notFound',
+  INVITATION_USED: 'invitations.used',
+  INVITATION_REVOKED: 'invitations.revoked',
+  INVITATION_EXPIRED: 'invitations.expired',
+  INVITATION_EMAIL: 'invitations.otherEmail',
+  INVITATION_SIGN_IN: 'invitations.signInFirst',
   // Sign-in and passwords, the auth library's codes included.
   ACCOUNT_LOCKED: 'login.locked',
   PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',
