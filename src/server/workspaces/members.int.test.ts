@@ -40,6 +40,7 @@ describe('workspace members and invitations', () => {
       userId: string;
       role: string;
       email: string;
+      lastActiveAt: string | null;
     }[];
 
   beforeAll(async () => {
@@ -278,17 +279,9 @@ describe('workspace members and invitations', () => {
       (await members()).find((m) => m.role === 'owner')!.email.split('@')[0],
     );
     await call('ida', 'POST', `/api/invitations/${tokenOf(made.link)}/accept`, {});
-    const before = (await members()).find((m) => m.email === 'ida@example.com') as {
-      lastActiveAt: string | null;
-    };
-    expect(before.lastActiveAt).toBeNull();
+    const ida = async () => (await members()).find((m) => m.email === 'ida@example.com')!;
+    expect((await ida()).lastActiveAt).toBeNull();
     await call('ida', 'GET', '/api/posts/drafts', undefined, acme);
-    await expect
-      .poll(
-        async () =>
-          ((await members()).find((m) => m.email === 'ida@example.com') as { lastActiveAt: string | null })
-            .lastActiveAt,
-      )
-      .toBe(now.toISOString());
+    await expect.poll(async () => (await ida()).lastActiveAt).toBe(now.toISOString());
   });
 });

@@ -60,6 +60,10 @@ const WorkspaceSettingsPage = page(
   () => import('../features/workspaces/components/workspace-settings-page'),
   (m) => m.WorkspaceSettingsPage,
 );
+const InvitationRoute = page(
+  () => import('./invitation-route'),
+  (m) => m.InvitationRoute,
+);
 const SettingsPage = page(
   () => import('../features/settings/components/settings-page'),
   (m) => m.SettingsPage,
@@ -108,6 +112,7 @@ export function AppRoutes() {
           <Route path="trial" element={<TrialPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="invite" element={<InvitationRoute />} />
           <Route element={<RequireAuth />}>
             <Route path="w/:wid" element={<WorkspaceScope />}>
               <Route path="dashboard" element={<DashboardPage />} />

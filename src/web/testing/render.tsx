@@ -6,7 +6,10 @@ import i18n from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
+import type { WorkspaceRole } from '../../shared/workspaces/rules';
 import en from '../i18n/en.json';
+import { setCurrentWorkspace } from '../lib/workspace';
+import { workspacesListOptions } from '../lib/workspaces-query';
 
 // What jsdom lacks and Mantine reads.
 window.matchMedia ??= (query: string) =>
@@ -34,13 +37,31 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/** The workspace a rendered component acts in (decision 042). */
+export const TEST_WORKSPACE_ID = '00000000-0000-4000-8000-0000000000aa';
+
 /**
  * Renders a component as the app does: Mantine (with the toasts), TanStack Query (retries off), the
- * English messages and a router at `path`. `client` comes back to seed or read the cache.
+ * English messages and a router at `path`, in a workspace where the user's role is `role` (an owner,
+ * unless told). `client` comes back to seed or read the cache.
  */
-export function renderWithProviders(ui: ReactElement, { path = '/', client = testQueryClient() } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    path = '/',
+    client = testQueryClient(),
+    role = 'owner',
+  }: { path?: string; client?: QueryClient; role?: WorkspaceRole } = {},
+) {
   // Toasts live in a module-wide store: start each render without the last test's.
   notifications.clean();
+  setCurrentWorkspace(TEST_WORKSPACE_ID);
+  client.setQueryData(workspacesListOptions.queryKey, {
+    data: [
+      { id: TEST_WORKSPACE_ID, name: 'Test', timeZone: null, approvalRequired: false, personal: true, role },
+    ],
+    current: TEST_WORKSPACE_ID,
+  });
   const result = render(
     <MantineProvider>
       <Notifications />

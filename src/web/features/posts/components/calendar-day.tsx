@@ -18,7 +18,8 @@ export interface DayProps {
   layout: CalendarLayout;
   /** Whether its cards can be lifted (the phone's month agenda lists days far apart: it reschedules by menu). */
   draggable: boolean;
-  onAddPost: (date: Date) => void;
+  /** Left out where the member's role may not write: the day has no "+". */
+  onAddPost?: (date: Date) => void;
   actions: PostCardActions;
   /** The profile's time zone, whose days these are. */
   zone: string;
@@ -54,7 +55,7 @@ export function CalendarDay({ day, inMonth, posts, layout, draggable, onAddPost,
         ) : (
           <span className={classes.dayNumber}>{day.date()}</span>
         )}
-        {inMonth && !past && (
+        {inMonth && !past && onAddPost && (
           <ActionIcon
             size={list ? 'md' : 'sm'}
             variant="subtle"

@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/workspace-role';
 import {
   DndContext,
   type DragEndEvent,
@@ -69,6 +70,17 @@ export function ContentCalendar({
   );
   const accessibility = useMoveAnnouncements(layout, zone);
   const [refusing, setRefusing] = useState(false);
+  // What the member's role allows: the rest is left out of the days and the cards' menus.
+  const mayWrite = useCan('write');
+  const maySchedule = useCan('schedule');
+  const allowed = useMemo<PostCardActions>(
+    () => ({
+      onDetails: actions.onDetails,
+      ...(mayWrite ? { onEdit: actions.onEdit, onDelete: actions.onDelete } : {}),
+      ...(maySchedule ? { onReschedule: actions.onReschedule } : {}),
+    }),
+    [actions, mayWrite, maySchedule],
+  );
 
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarPost[]>();
@@ -99,9 +111,9 @@ export function ContentCalendar({
     inMonth: view === 'week' || day.month() === anchor.month(),
     posts: byDay.get(dayKey(day)) ?? [],
     layout,
-    draggable: !(phone && view === 'month'),
-    onAddPost,
-    actions,
+    draggable: maySchedule && !(phone && view === 'month'),
+    onAddPost: mayWrite ? onAddPost : undefined,
+    actions: allowed,
     zone,
   });
 

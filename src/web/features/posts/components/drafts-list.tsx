@@ -8,6 +8,7 @@ import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PLATFORM_ICONS } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
+import { useCan } from '../../../lib/workspace-role';
 import { useDrafts } from '../api/get-drafts';
 
 function DraftItem({
@@ -15,11 +16,14 @@ function DraftItem({
   format,
   onEdit,
   onDelete,
+  mayWrite,
 }: {
   draft: DraftSummary;
   format: { format: (at: Date) => string };
   onEdit: (id: string) => void;
   onDelete: (draft: DraftSummary) => void;
+  /** Whether the member's role may write: else Edit and Delete are left out. */
+  mayWrite: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -53,25 +57,27 @@ function DraftItem({
             </Text>
           </Group>
         </Stack>
-        <Group gap="xs">
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPencil size={14} aria-hidden />}
-            onClick={() => onEdit(draft.id)}
-          >
-            {t('drafts.edit')}
-          </Button>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            onClick={() => onDelete(draft)}
-          >
-            {t('common.delete')}
-          </Button>
-        </Group>
+        {mayWrite && (
+          <Group gap="xs">
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPencil size={14} aria-hidden />}
+              onClick={() => onEdit(draft.id)}
+            >
+              {t('drafts.edit')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={14} aria-hidden />}
+              onClick={() => onDelete(draft)}
+            >
+              {t('common.delete')}
+            </Button>
+          </Group>
+        )}
       </Group>
     </Card>
   );
@@ -90,6 +96,7 @@ export function DraftsList({
 }) {
   const { t, i18n } = useTranslation();
   const drafts = useDrafts();
+  const mayWrite = useCan('write');
   const format = useMemo(
     () => ({ format: (at: Date) => formatDayTime(at, { locale: i18n.language }) }),
     [i18n.language],
@@ -117,7 +124,14 @@ export function DraftsList({
     <Stack gap="xs">
       <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {items.map((draft) => (
-          <DraftItem key={draft.id} draft={draft} format={format} onEdit={onEdit} onDelete={onDelete} />
+          <DraftItem
+            key={draft.id}
+            draft={draft}
+            format={format}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            mayWrite={mayWrite}
+          />
         ))}
       </Stack>
       {drafts.hasNextPage && (

@@ -18,11 +18,12 @@ import { formatTime } from '../../../lib/format-date';
 import { targetLabel, targetState } from '../target-status';
 import classes from './post-card.module.css';
 
+/** What a card's menu offers; an action left out is one the member's role does not allow. */
 export interface PostCardActions {
   onDetails: (post: CalendarPost) => void;
-  onEdit: (post: CalendarPost) => void;
-  onReschedule: (post: CalendarPost) => void;
-  onDelete: (post: CalendarPost) => void;
+  onEdit?: (post: CalendarPost) => void;
+  onReschedule?: (post: CalendarPost) => void;
+  onDelete?: (post: CalendarPost) => void;
 }
 
 /**
@@ -151,15 +152,21 @@ function CardMenu({
         <Menu.Item leftSection={<IconInfoCircle size={14} />} onClick={() => onDetails(post)}>
           {t('calendar.details')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(post)}>
-          {t('calendar.edit')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconCalendarEvent size={14} />} onClick={() => onReschedule(post)}>
-          {t('calendar.reschedule')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => onDelete(post)}>
-          {t('common.delete')}
-        </Menu.Item>
+        {onEdit && (
+          <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(post)}>
+            {t('calendar.edit')}
+          </Menu.Item>
+        )}
+        {onReschedule && (
+          <Menu.Item leftSection={<IconCalendarEvent size={14} />} onClick={() => onReschedule(post)}>
+            {t('calendar.reschedule')}
+          </Menu.Item>
+        )}
+        {onDelete && (
+          <Menu.Item leftSection={<IconTrash size={14} />} color="red" onClick={() => onDelete(post)}>
+            {t('common.delete')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -82,6 +82,17 @@ describe('post details', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('offers a reviewer no Retry: their role may not publish', async () => {
+    const failed = post([target({ status: 'failed', attempts: 5, lastErrorCode: 'timeout' })], 'failed');
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: failed }) }).fetch,
+    );
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />, { role: 'reviewer' });
+    expect((await screen.findByRole('group', { name: 'Bluesky' })).textContent).toContain('Attempts: 5');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
   it('says so and closes when the post was deleted since the calendar showed it', async () => {
     const api = fakeApi({});
     vi.stubGlobal('fetch', api.fetch);

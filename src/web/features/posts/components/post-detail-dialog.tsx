@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/workspace-role';
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconExternalLink, IconRefresh, IconRepeat } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -182,6 +183,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
   const zone = useTimeZone();
   const retry = useRetryPost();
+  const mayRetry = useCan('schedule');
   const failed = post.targets.some((target) => target.status === 'failed');
   const onRetry = () =>
     retry.mutate(post.id, {
@@ -213,7 +215,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
         ))}
       </Stack>
       <Group justify="flex-end">
-        {failed && (
+        {failed && mayRetry && (
           <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>
             {t('postDetail.retry')}
           </Button>

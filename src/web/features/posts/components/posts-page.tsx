@@ -1,5 +1,17 @@
-import { Box, Center, Container, Group, Loader, LoadingOverlay, Stack, Tabs, Title } from '@mantine/core';
-import { IconRepeat, IconSend } from '@tabler/icons-react';
+import {
+  Alert,
+  Box,
+  Center,
+  Container,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Stack,
+  Tabs,
+  Title,
+} from '@mantine/core';
+import { IconEye, IconRepeat, IconSend } from '@tabler/icons-react';
+import { useCan } from '../../../lib/workspace-role';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -44,6 +56,8 @@ export function PostsPage({
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [dialog, setDialog] = useState<PostDialog | null>(null);
   const [params, setParams] = useSearchParams();
+  // A reviewer reads and approves: the composer is left out for a role that may not write.
+  const mayWrite = useCan('write');
   const tab = params.get('tab') === 'drafts' ? 'drafts' : 'calendar';
   const view = params.get('view') === 'recurring' ? 'recurring' : 'single';
 
@@ -108,15 +122,21 @@ export function PostsPage({
           </Tabs.List>
           <Tabs.Panel value="single">
             <Stack>
-              <Box id="composer" pos="relative">
-                <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
-                <Composer
-                  draft={draft}
-                  onChange={setDraft}
-                  onSaved={onSaved}
-                  manageAccounts={manageAccounts}
-                />
-              </Box>
+              {mayWrite ? (
+                <Box id="composer" pos="relative">
+                  <LoadingOverlay visible={opening} loaderProps={{ 'aria-label': t('common.loading') }} />
+                  <Composer
+                    draft={draft}
+                    onChange={setDraft}
+                    onSaved={onSaved}
+                    manageAccounts={manageAccounts}
+                  />
+                </Box>
+              ) : (
+                <Alert color="blue" icon={<IconEye size={18} aria-hidden />}>
+                  {t('members.readOnly')}
+                </Alert>
+              )}
               <PostLists tab={tab} onTab={onTab} onAddPost={onAddPost} onOpen={open} onDialog={setDialog} />
             </Stack>
           </Tabs.Panel>

@@ -21,8 +21,9 @@ export function RecurringItem({
 }: {
   post: RecurringPost;
   zone: string;
-  onEdit: (post: RecurringPost) => void;
-  onDelete: (post: RecurringPost) => void;
+  /** Both left out where the member's role may not change recurring posts. */
+  onEdit?: (post: RecurringPost) => void;
+  onDelete?: (post: RecurringPost) => void;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -51,19 +52,21 @@ export function RecurringItem({
               <Text size="sm">{frequencyText(t, locale, post)}</Text>
             </Group>
           </Stack>
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={t('recurring.edit')} onClick={() => onEdit(post)}>
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('recurring.delete')}
-              onClick={() => onDelete(post)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
+          {onEdit && onDelete && (
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon variant="subtle" aria-label={t('recurring.edit')} onClick={() => onEdit(post)}>
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('recurring.delete')}
+                onClick={() => onDelete(post)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          )}
         </Group>
         {/* The same allowlist the post details use: the rich text without scripts, links or styles. */}
         <Text

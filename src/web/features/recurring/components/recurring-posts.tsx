@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/workspace-role';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -43,6 +44,8 @@ export function RecurringPosts() {
   const zone = useTimeZone();
   const list = useRecurringPosts();
   const [editing, setEditing] = useState<RecurringPost | 'new' | null>(null);
+  // Recurring rules schedule posts: left out for a role that may not.
+  const mayChange = useCan('schedule');
   const [deleting, setDeleting] = useState<RecurringPost | null>(null);
 
   let body;
@@ -68,7 +71,12 @@ export function RecurringPosts() {
     body = (
       <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
         {list.data.map((post) => (
-          <RecurringItem key={post.id} post={post} zone={zone} onEdit={setEditing} onDelete={setDeleting} />
+          <RecurringItem
+            key={post.id}
+            post={post}
+            zone={zone}
+            {...(mayChange ? { onEdit: setEditing, onDelete: setDeleting } : {})}
+          />
         ))}
       </Stack>
     );
@@ -79,9 +87,11 @@ export function RecurringPosts() {
         <Title order={2} size="h3">
           {t('recurring.title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('recurring.create')}
-        </Button>
+        {mayChange && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('recurring.create')}
+          </Button>
+        )}
       </Group>
       {body}
       {editing && (

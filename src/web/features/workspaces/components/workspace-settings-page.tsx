@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,9 @@ import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-m
 import { notify } from '../../../lib/notify';
 import { zoneOptions } from '../../../lib/time-zone';
 import { useWorkspaces } from '../api/get-workspaces';
+import { useLeaveWorkspace } from '../api/members';
 import { useDeleteWorkspace, useUpdateWorkspace } from '../api/save-workspace';
+import { MembersCard } from './members-card';
 import { workspacePath } from '../../../lib/workspace';
 import { useCurrentWorkspace } from '../../../lib/workspace-role';
 
@@ -132,7 +134,52 @@ function DeleteWorkspace({ workspace, personal }: { workspace: Workspace; person
   );
 }
 
-/** `/w/<id>/workspace`: the workspace's name and time zone, and deleting it (its owners). */
+/** Leaving it, for any member but its last owner, then on to the personal workspace (`personal`). */
+function LeaveWorkspace({ workspace, personal }: { workspace: Workspace; personal?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const leave = useLeaveWorkspace();
+  const [asking, setAsking] = useState(false);
+  return (
+    <Card withBorder padding="lg">
+      <Stack align="flex-start">
+        <Title order={2} size="h3">
+          {t('members.leaveTitle')}
+        </Title>
+        <Text size="sm">{t('members.leaveHelp')}</Text>
+        <Button color="red" variant="light" onClick={() => setAsking(true)}>
+          {t('members.leave')}
+        </Button>
+      </Stack>
+      {asking && (
+        <ConfirmDialog
+          title={t('members.leaveConfirmTitle', { name: workspace.name })}
+          confirmLabel={t('members.leave')}
+          loading={leave.isPending}
+          onClose={() => setAsking(false)}
+          onConfirm={() =>
+            leave.mutate(workspace.id, {
+              onSuccess: () => {
+                notify({ color: 'green', message: t('members.left', { name: workspace.name }) });
+                void navigate(personal ? workspacePath(personal, '/posts') : '/posts', { replace: true });
+                void leave.forget();
+              },
+              onError: (error) =>
+                notify({ color: 'red', message: errorMessage(t, error, 'members.leaveFailed') }),
+            })
+          }
+        >
+          <Text size="sm">{t('members.leaveConfirm', { name: workspace.name })}</Text>
+        </ConfirmDialog>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * `/w/<id>/workspace`: its name and time zone (owners and admins), its members and invitations (everyone
+ * sees who is there), leaving it, and deleting it (its owners).
+ */
 export function WorkspaceSettingsPage() {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
@@ -141,19 +188,19 @@ export function WorkspaceSettingsPage() {
   if (!workspace) return null;
   const title = workspace.personal ? t('workspaces.personalName') : workspace.name;
   return (
-    <Container size="sm" py="xl">
+    <Container size="md" py="xl">
       <Stack>
         <div>
           <Title order={1}>{t('workspaces.settingsTitle')}</Title>
           <Text c="dimmed">{title}</Text>
         </div>
-        {can(workspace.role, 'manageSettings') ? (
+        {can(workspace.role, 'manageSettings') && (
           <Card withBorder padding="lg">
             <SettingsForm key={workspace.id} workspace={workspace} />
           </Card>
-        ) : (
-          <Alert color="yellow">{t('workspaces.roleForbids')}</Alert>
         )}
+        <MembersCard key={workspace.id} workspace={workspace} />
+        {!workspace.personal && <LeaveWorkspace workspace={workspace} personal={personal} />}
         {can(workspace.role, 'own') && !workspace.personal && (
           <DeleteWorkspace workspace={workspace} personal={personal} />
         )}

@@ -61,14 +61,12 @@ export function WorkspaceSwitcher() {
             </Menu.Item>
           ))}
           <Menu.Divider />
-          {can(active.role, 'manageSettings') && (
-            <Menu.Item
-              leftSection={<IconSettings size={16} aria-hidden />}
-              onClick={() => void navigate(workspacePath(active.id, '/workspace'))}
-            >
-              {t('workspaces.settings')}
-            </Menu.Item>
-          )}
+          <Menu.Item
+            leftSection={<IconSettings size={16} aria-hidden />}
+            onClick={() => void navigate(workspacePath(active.id, '/workspace'))}
+          >
+            {t(can(active.role, 'manageSettings') ? 'workspaces.settings' : 'workspaces.membersMenu')}
+          </Menu.Item>
           <Menu.Item leftSection={<IconPlus size={16} aria-hidden />} onClick={open}>
             {t('workspaces.create')}
           </Menu.Item>
