@@ -105,6 +105,8 @@ test('invite a contributor by link, who joins with a new account; a reviewer wri
   await expect(waiting).toHaveCount(0);
   await members.getByLabel('Role of Carl Contributor').selectOption('reviewer');
   await expect(olive.getByText('Carl Contributor is now Reviewer.')).toBeVisible();
+  await expect(olive.getByText('You are its only owner')).toBeVisible();
+  await expect(olive.getByRole('button', { name: 'Leave workspace' })).toHaveCount(0);
   await shoot(olive, 'members-en');
   await inArabic(olive, true);
   await expect(olive.getByTestId('member')).toHaveCount(2);
@@ -134,6 +136,7 @@ test('invite a contributor by link, who joins with a new account; a reviewer wri
   await expect(olive.getByText('Carl Contributor was removed.')).toBeVisible();
   await expect(members.getByRole('listitem')).toHaveCount(1);
   await carl.goto(`/w/${bakery}/posts`);
+  await expect(carl.getByRole('button', { name: /^Workspace: Personal/ })).toBeVisible();
   await expect(carl).toHaveURL(inWorkspace('/posts'));
   expect(carl.url()).not.toContain(bakery);
 

@@ -41,8 +41,9 @@ function MemberRow({
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" data-testid="member">
       <Stack gap={2} miw={0} style={{ flex: '1 1 14rem' }}>
-        <Text fw={500} dir="auto" truncate="end">
-          {member.name}
+        {/* Each name and address reads in its own direction, aligned as the page is (<bdi>). */}
+        <Text fw={500} truncate="end">
+          <bdi>{member.name}</bdi>
           {me && (
             <Text span c="dimmed" size="sm">
               {' '}
@@ -50,8 +51,8 @@ function MemberRow({
             </Text>
           )}
         </Text>
-        <Text size="sm" c="dimmed" dir="ltr" ta="start" truncate="end">
-          {member.email}
+        <Text size="sm" c="dimmed" truncate="end">
+          <bdi>{member.email}</bdi>
         </Text>
         <Text size="xs" c="dimmed">
           {t('members.joined', { date: formatDate(member.joinedAt) })}
@@ -107,8 +108,8 @@ function InvitationRow({ workspace, invitation }: { workspace: Workspace; invita
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" data-testid="invitation">
       <Stack gap={2} miw={0} style={{ flex: '1 1 14rem' }}>
-        <Text size="sm" dir="ltr" ta="start" truncate="end">
-          {invitation.email}
+        <Text size="sm" truncate="end">
+          <bdi>{invitation.email}</bdi>
         </Text>
         <Text size="xs" c={invitation.status === 'expired' ? 'red' : 'dimmed'}>
           {t(`workspaces.roles.${invitation.role}`)}

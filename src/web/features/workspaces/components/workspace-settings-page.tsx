@@ -13,7 +13,7 @@ import { applyFieldErrors, errorMessage, fieldError } from '../../../lib/error-m
 import { notify } from '../../../lib/notify';
 import { zoneOptions } from '../../../lib/time-zone';
 import { useWorkspaces } from '../api/get-workspaces';
-import { useLeaveWorkspace } from '../api/members';
+import { useLeaveWorkspace, useMembers } from '../api/members';
 import { useDeleteWorkspace, useUpdateWorkspace } from '../api/save-workspace';
 import { MembersCard } from './members-card';
 import { workspacePath } from '../../../lib/workspace';
@@ -140,6 +140,10 @@ function LeaveWorkspace({ workspace, personal }: { workspace: Workspace; persona
   const navigate = useNavigate();
   const leave = useLeaveWorkspace();
   const [asking, setAsking] = useState(false);
+  // The last owner may not leave (the server says so too): they are told how, instead of a button.
+  const { data: members } = useMembers(workspace.id);
+  const owners = members?.data.filter((m) => m.role === 'owner').length ?? 0;
+  const onlyOwner = workspace.role === 'owner' && owners === 1;
   return (
     <Card withBorder padding="lg">
       <Stack align="flex-start">
@@ -147,9 +151,15 @@ function LeaveWorkspace({ workspace, personal }: { workspace: Workspace; persona
           {t('members.leaveTitle')}
         </Title>
         <Text size="sm">{t('members.leaveHelp')}</Text>
-        <Button color="red" variant="light" onClick={() => setAsking(true)}>
-          {t('members.leave')}
-        </Button>
+        {onlyOwner ? (
+          <Text size="sm" c="dimmed">
+            {t('members.onlyOwner')}
+          </Text>
+        ) : (
+          <Button color="red" variant="light" onClick={() => setAsking(true)}>
+            {t('members.leave')}
+          </Button>
+        )}
       </Stack>
       {asking && (
         <ConfirmDialog
