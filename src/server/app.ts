@@ -32,6 +32,7 @@ import { securityHeaders } from './http/security-headers';
 import { templatesRoutes } from './templates/templates.routes';
 import { workspacesRoutes } from './workspaces/workspaces.routes';
 import { membersRoutes } from './workspaces/members.routes';
+import { approvalsRoutes } from './approvals/approvals.routes';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -181,6 +182,7 @@ export async function buildApp(
   });
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
+  await approvalsRoutes(app, { approvals: ctx.approvals, guards: ctx.guards });
   const createsPerMinute = env.CREATE_RATE_PER_MINUTE;
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards, createsPerMinute });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });

@@ -48,6 +48,9 @@ import { createVariablesRepo } from './variables/variables.repo';
 import { createWorkspacesRepo } from './workspaces/workspaces.repo';
 import { createWorkspacesService } from './workspaces/workspaces.service';
 import { createMembersRepo } from './workspaces/members.repo';
+import { createApprovalNotices } from './approvals/approval-notices';
+import { createApprovalsRepo } from './approvals/approvals.repo';
+import { createApprovalsService } from './approvals/approvals.service';
 import { createMembersService } from './workspaces/members.service';
 import { createMemberActivity } from './workspaces/member-activity';
 import { createVariablesService } from './variables/variables.service';
@@ -284,7 +287,16 @@ export function createContext({
       },
     );
   const postsRepo = createPostsRepo(db, scheduler);
+  const approvalsRepo = createApprovalsRepo(db, scheduler);
   const posts = createPostsService({
+    notices: createApprovalNotices({
+      db,
+      repo: approvalsRepo,
+      mail,
+      webhookEvents: webhooks.events,
+      publicUrl: env.PUBLIC_URL,
+      clock,
+    }),
     repo: postsRepo,
     statusRepo: createPostsStatusRepo(db, scheduler),
     findMedia: mediaRepo.findMany,
@@ -358,6 +370,15 @@ export function createContext({
     resetTokens,
     users,
     workspaces: createWorkspacesService({ repo: workspacesRepo, audit, changes }),
+    approvals: createApprovalsService({
+      repo: approvalsRepo,
+      posts,
+      mail,
+      changes,
+      publicUrl: env.PUBLIC_URL,
+      clock,
+      logger,
+    }),
     members: createMembersService({
       repo: membersRepo,
       users: usersRepo,

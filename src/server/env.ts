@@ -229,6 +229,11 @@ const EnvSchema = z
       .min(0)
       .max(24 * 7)
       .default(24),
+    /**
+     * How often a post still waiting for approval at its time is marked "not approved in time" (issue 25).
+     * It is never published either way; this only says so sooner.
+     */
+    APPROVALS_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Webhook URLs may point to loopback and private addresses (a receiver on the same network). */
     WEBHOOKS_ALLOW_PRIVATE: bool,
     /** Webhook URLs may be plain http outside development and test (behind a trusted network only). */

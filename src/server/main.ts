@@ -83,6 +83,9 @@ async function main() {
   // The alert monitor (worker missing, admin digest) runs beside the API: a missing worker cannot report itself.
   const monitor = app ? ctx.alerts.monitor() : undefined;
   monitor?.start();
+  // Posts still waiting for approval at their time become "not approved" (never published), beside the API.
+  const approvals = app ? ctx.approvals.monitor(env.APPROVALS_CHECK_SECONDS * 1000) : undefined;
+  approvals?.start();
   const metricsServer = env.METRICS_PORT
     ? await startMetricsServer({
         metrics: ctx.metrics,
@@ -118,6 +121,7 @@ async function main() {
       await app?.close();
       await metricsServer?.close();
       monitor?.stop();
+      approvals?.stop();
       heartbeat?.stop();
       await publisher?.stop();
       await recurring?.stop();

@@ -57,6 +57,7 @@ describe('alert mails to owners: a target failed for good, an account to reconne
     expect(prefs.json()).toEqual({
       targetFailed: true,
       needsReconnect: true,
+      approvals: true,
       workerMissing: true,
       digest: true,
       admin: false,

@@ -8,6 +8,7 @@ import { waitingTargetsDue } from '../publishing/publishing.repo';
 const COLUMN: Record<AlertKind, string> = {
   targetFailed: 'target_failed',
   needsReconnect: 'needs_reconnect',
+  approvals: 'approvals',
   workerMissing: 'worker_missing',
   digest: 'digest',
 };
@@ -37,6 +38,7 @@ export function createAlertsRepo(db: Db) {
       return {
         targetFailed: row?.targetFailed ?? true,
         needsReconnect: row?.needsReconnect ?? true,
+        approvals: row?.approvals ?? true,
         workerMissing: row?.workerMissing ?? true,
         digest: row?.digest ?? true,
       };

@@ -57,6 +57,7 @@ describe('dashboard and drafts', () => {
       recent: { items: [], total: 0 },
       failures: { items: [], total: 0 },
       reconnect: [],
+      awaiting: { items: [], total: 0 },
       drafts: { items: [], total: 0 },
     });
     expect((await call(cat, 'GET', '/api/posts/drafts')).json()).toEqual({ data: [], total: 0 });

@@ -104,6 +104,16 @@ export function createDashboardRepo(db: Db) {
         limit,
       );
     },
+    /** Waiting for approval, all of the workspace's or `author`'s own: soonest first, "at once" before all. */
+    awaiting(workspaceId: WorkspaceId, author: string | null, limit: number) {
+      return list(
+        sql`p.workspace_id = ${workspaceId} and p.status = 'awaiting_approval'
+            and (${author}::text is null or p.user_id = ${author})`,
+        sql`coalesce(p.scheduled_at, '-infinity'::timestamptz)`,
+        sql`asc`,
+        limit,
+      );
+    },
     /** Out on every network, or on some: the last publish first (a finished post changes no more). */
     recent(workspaceId: WorkspaceId, limit: number) {
       return list(

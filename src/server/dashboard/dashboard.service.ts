@@ -1,3 +1,4 @@
+import { can } from '../../shared/workspaces/rules';
 import {
   DASHBOARD_DRAFTS_MAX,
   DASHBOARD_LIST_MAX,
@@ -68,12 +69,14 @@ export function createDashboardService({ repo, connections, drafts, clock }: Das
   return {
     async get(actor: SessionUser): Promise<Dashboard> {
       const until = new Date(clock().getTime() + UPCOMING_DAYS * DAY_MS);
-      const [upcoming, recent, failures, accounts, latestDrafts] = await Promise.all([
+      const approver = can(actor.workspace.role, 'approve');
+      const [upcoming, recent, failures, accounts, latestDrafts, awaiting] = await Promise.all([
         repo.upcoming(actor.workspace.id, until, DASHBOARD_LIST_MAX),
         repo.recent(actor.workspace.id, DASHBOARD_LIST_MAX),
         repo.failures(actor.workspace.id, DASHBOARD_LIST_MAX),
         connections(actor.workspace.id),
         drafts(actor, DASHBOARD_DRAFTS_MAX, 0),
+        repo.awaiting(actor.workspace.id, approver ? null : actor.id, DASHBOARD_LIST_MAX),
       ]);
       const states: Accounts = new Map(accounts.map((c) => [c.platform, c.status]));
       const items = (list: { rows: DashboardRow[]; total: number }) => ({
@@ -88,6 +91,7 @@ export function createDashboardService({ repo, connections, drafts, clock }: Das
           .filter((c) => c.status === 'needs_reconnect')
           .sort((a, b) => a.platform.localeCompare(b.platform))
           .map((c) => ({ platform: c.platform as Platform, username: c.username, reason: c.statusReason })),
+        awaiting: items(awaiting),
         drafts: { items: latestDrafts.data, total: latestDrafts.total },
       };
     },

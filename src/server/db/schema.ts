@@ -278,11 +278,24 @@ export const posts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contentHtml: text('content_html').notNull().default(''),
     status: text('status', {
-      enum: ['draft', 'scheduled', 'publishing', 'published', 'partially_failed', 'failed'],
+      enum: [
+        'draft',
+        'awaiting_approval',
+        'not_approved',
+        'scheduled',
+        'publishing',
+        'published',
+        'partially_failed',
+        'failed',
+      ],
     })
       .notNull()
       .default('draft'),
     scheduledAt: tz('scheduled_at'),
+    /** A hash of what was approved (content, media, networks, time): a change to any asks again (issue 25). */
+    approvalHash: text('approval_hash'),
+    /** Why a reviewer last sent it back to draft; cleared when it is sent for approval again. */
+    reviewNote: text('review_note'),
     timezone: text('timezone').notNull().default('UTC'),
     /** The recurring post this is an occurrence of; null for a single post and once the rule is deleted. */
     recurringId: uuid('recurring_id').references(() => recurringPosts.id, { onDelete: 'set null' }),
@@ -800,6 +813,29 @@ export const workerHeartbeats = pgTable(
 );
 
 /** Which alert mails a user wants (decision 024); no row: every kind is on. */
+/**
+ * What happened to a post and who did it (issue 25): asked for approval, approved, rejected, not approved
+ * in time, scheduled, rescheduled, cancelled, sent again. Its networks' results are on its targets.
+ */
+export const postEvents = pgTable(
+  'post_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** Who did it; null for the server itself (not approved in time) or once their account is gone. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Their name when it happened, kept when the account goes. */
+    actorName: text('actor_name'),
+    kind: text('kind').notNull(),
+    /** What goes with it: the time asked for, a rejection's reason. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_events_post_idx').on(t.postId, t.createdAt)],
+);
+
 export const alertPreferences = pgTable('alert_preferences', {
   userId: text('user_id')
     .primaryKey()
@@ -808,6 +844,8 @@ export const alertPreferences = pgTable('alert_preferences', {
   needsReconnect: boolean('needs_reconnect').notNull().default(true),
   workerMissing: boolean('worker_missing').notNull().default(true),
   digest: boolean('digest').notNull().default(true),
+  /** Posts waiting for one's approval, and what became of one's own (issue 25). */
+  approvals: boolean('approvals').notNull().default(true),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { PostStatus } from '../../shared/api/posts.schemas';
 import { type Db, transaction } from '../db/client';
 import { posts, postTargets } from '../db/schema';
@@ -39,13 +39,60 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
             and(
               eq(posts.id, id),
               eq(posts.workspaceId, workspaceId),
-              eq(posts.status, 'scheduled'),
+              inArray(posts.status, ['scheduled', 'awaiting_approval']),
               sql`not exists (select 1 from ${postTargets} t where t.post_id = ${posts.id} and t.status <> 'pending')`,
             ),
           )
           .returning({ id: posts.id });
         if (!row) return false;
         await scheduler.unschedule(tx, id);
+        return true;
+      });
+    },
+
+    /**
+     * Moves a post that no network has started to `at` as `status`: `scheduled` makes its pending
+     * targets due then; `awaiting_approval` (a contributor's change in a workspace that asks for
+     * approval) makes none due and forgets what was approved. False when it had started meanwhile.
+     */
+    async moveTo(
+      workspaceId: WorkspaceId,
+      id: string,
+      status: 'scheduled' | 'awaiting_approval',
+      at: Date,
+      now: Date,
+    ): Promise<boolean> {
+      return transaction(db, async (tx) => {
+        const [row] = await tx
+          .update(posts)
+          .set({
+            status,
+            scheduledAt: at,
+            updatedAt: now,
+            ...(status === 'awaiting_approval' ? { approvalHash: null, reviewNote: null } : {}),
+          })
+          .where(
+            and(
+              eq(posts.id, id),
+              eq(posts.workspaceId, workspaceId),
+              inArray(posts.status, ['scheduled', 'awaiting_approval', 'not_approved']),
+              sql`not exists (select 1 from ${postTargets} t where t.post_id = ${posts.id} and t.status <> 'pending')`,
+            ),
+          )
+          .returning({ id: posts.id });
+        if (!row) return false;
+        if (status === 'awaiting_approval') await scheduler.unschedule(tx, id);
+        else {
+          const pending = await tx
+            .select({ id: postTargets.id })
+            .from(postTargets)
+            .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'pending')));
+          await scheduler.schedule(
+            tx,
+            pending.map((t) => t.id),
+            at,
+          );
+        }
         return true;
       });
     },

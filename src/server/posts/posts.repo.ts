@@ -38,6 +38,9 @@ export interface PostValues {
   status: PostRow['status'];
   scheduledAt: Date | null;
   timezone: string;
+  /** On a rewrite: what stays approved (its hash) or nothing; a reviewer's note kept or cleared. */
+  approvalHash?: string | null;
+  reviewNote?: string | null;
 }
 
 /** One pending target per network, as stored. */

@@ -13,7 +13,11 @@ import {
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import type { Platform } from '../../shared/platforms/rules';
 import { zonedParts, zonedTimeToInstant } from '../../shared/time/zoned-day';
-import { can } from '../../shared/workspaces/rules';
+import type { PostEventKind } from '../../shared/api/approvals.schemas';
+import { can, needsApproval } from '../../shared/workspaces/rules';
+import type { ApprovalNotices } from '../approvals/approval-notices';
+import type { ApprovalPost } from '../approvals/approvals.repo';
+import { approvalHashOf } from './approval-hash';
 import { type SessionUser, scopeOf, workspaceRoleForbids } from '../auth/session';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
@@ -24,9 +28,47 @@ import type { PostsStatusRepo } from './posts-status.repo';
 import { assertPublishable, type FindMedia, invalid, resolveMedia } from './post-content';
 import { sanitizePostHtml } from './sanitize';
 
+export const approvalRequired = () =>
+  new AppError(
+    403,
+    'APPROVAL_REQUIRED',
+    'This workspace asks for an approval: an editor, admin or owner must approve this first.',
+  );
+
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
 const PAST_TOLERANCE_MS = 60_000;
-const EDITABLE: PostWithTargets['status'][] = ['draft', 'scheduled', 'failed'];
+const EDITABLE: PostWithTargets['status'][] = [
+  'draft',
+  'awaiting_approval',
+  'not_approved',
+  'scheduled',
+  'failed',
+];
+
+/** What an approval of the post binds to, as stored. */
+const shapeOf = (p: PostWithTargets) => ({
+  contentHtml: p.contentHtml,
+  scheduledAt: p.scheduledAt,
+  platforms: p.targets.map((t) => t.platform),
+  media: p.media.map((m) => ({ id: m.id, alt: m.alt, edits: m.edits })),
+});
+const approvalPostOf = (p: PostWithTargets): ApprovalPost => ({
+  id: p.id,
+  workspaceId: p.workspaceId,
+  userId: p.userId,
+  contentHtml: p.contentHtml,
+  scheduledAt: p.scheduledAt,
+  platforms: p.targets.map((t) => t.platform),
+});
+/** The history's word for a post's state after a change by its writer. */
+const eventOfStatus = (status: PostWithTargets['status']): PostEventKind | null =>
+  status === 'draft'
+    ? 'drafted'
+    : status === 'scheduled'
+      ? 'scheduled'
+      : status === 'awaiting_approval'
+        ? 'approval_requested'
+        : null;
 
 /** A user's connected networks and whether each still works, to say why a target cannot go out. */
 export type ConnectionStates = Map<string, 'connected' | 'needs_reconnect'>;
@@ -101,6 +143,9 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   })),
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
+  authorId: p.userId,
+  contentHash: approvalHashOf(shapeOf(p)),
+  reviewNote: p.reviewNote,
 });
 
 export interface PostsServiceDeps {
@@ -114,6 +159,8 @@ export interface PostsServiceDeps {
   connectionStates: (workspaceId: WorkspaceId) => Promise<ConnectionStates>;
   /** The database's change notifications: a calendar range is kept, serialised, until the user's change. */
   changes?: ChangeFeed;
+  /** The post's history, and telling approvers of a post that waits for them (issue 25). */
+  notices: Pick<ApprovalNotices, 'record' | 'requested'>;
 }
 
 /** A calendar range, serialised once, with a tag for conditional requests (If-None-Match). */
@@ -141,6 +188,7 @@ export function createPostsService({
   assertMayPublish,
   connectionStates,
   changes = NO_CHANGE_FEED,
+  notices,
 }: PostsServiceDeps) {
   const ranges = createVersionedCache<SerialisedRange>({
     feed: changes,
@@ -197,8 +245,16 @@ export function createPostsService({
     }
   };
 
-  /** Cleans the HTML and, unless it is a draft, checks the post against every selected network. */
-  const prepare = async (actor: SessionUser, input: PostInput) => {
+  /** Whether what the actor schedules waits for an approval in their workspace. */
+  const asksApproval = (actor: SessionUser) =>
+    needsApproval(actor.workspace.role, actor.workspace.approvalRequired);
+
+  /**
+   * Cleans the HTML and, unless it is a draft, checks the post against every selected network. A
+   * contributor's schedule in a workspace that asks for approval waits for one instead (`Post now`: as
+   * soon as it is approved), unless it is what was approved already (`before`, unchanged).
+   */
+  const prepare = async (actor: SessionUser, input: PostInput, before?: PostWithTargets) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
     const { facts, links } = await resolveMedia(findMedia, actor.workspace.id, input.media);
@@ -217,10 +273,60 @@ export function createPostsService({
     const scheduledAt = input.action === 'publish_now' ? now : new Date(input.scheduledAt!);
     if (scheduledAt.getTime() < now.getTime() - PAST_TOLERANCE_MS)
       throw invalid('scheduledAt', 'posts.scheduledAtPast', 'in the past');
+    if (asksApproval(actor)) {
+      const asked = input.action === 'publish_now' ? null : scheduledAt;
+      const approved =
+        before?.status === 'scheduled' &&
+        before.approvalHash !== null &&
+        before.approvalHash ===
+          approvalHashOf({ contentHtml, scheduledAt: asked, platforms: input.platforms, media: links });
+      if (approved)
+        return {
+          values: { contentHtml, status: 'scheduled' as const, scheduledAt: asked, timezone: input.timezone },
+          links,
+        };
+      return {
+        values: {
+          contentHtml,
+          status: 'awaiting_approval' as const,
+          scheduledAt: asked,
+          timezone: input.timezone,
+          approvalHash: null,
+          reviewNote: null,
+        },
+        links,
+      };
+    }
     return {
       values: { contentHtml, status: 'scheduled' as const, scheduledAt, timezone: input.timezone },
       links,
     };
+  };
+
+  /**
+   * After a writer's change: its event on the post's history, and when it starts waiting for approval,
+   * the approvers told.
+   */
+  const told = async (actor: SessionUser, post: PostWithTargets, before?: PostWithTargets) => {
+    if (post.status === 'awaiting_approval' && before?.status !== 'awaiting_approval')
+      return notices.requested(actor, approvalPostOf(post));
+    const moved = +(before?.scheduledAt ?? 0) !== +(post.scheduledAt ?? 0);
+    const kind =
+      before?.status !== post.status
+        ? eventOfStatus(post.status)
+        : moved && (post.status === 'scheduled' || post.status === 'awaiting_approval')
+          ? 'rescheduled'
+          : null;
+    if (kind)
+      await notices.record([
+        {
+          postId: post.id,
+          actorId: actor.id,
+          actorName: actor.name,
+          kind,
+          details: { scheduledAt: post.scheduledAt },
+        },
+      ]);
   };
 
   const listBetween = async (actor: SessionUser, from: Date, to: Date) => {
@@ -280,34 +386,53 @@ export function createPostsService({
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       return { data: rows.map((row) => toPost(row, connections)), total };
     },
-    /** Calls off a scheduled post before any network has started: it becomes a draft, its date kept. */
+    /**
+     * Calls off a scheduled (or waiting) post before any network has started: it becomes a draft, its
+     * date kept.
+     */
     async cancel(actor: SessionUser, id: string) {
       const post = await mine(actor, id);
-      if (post.status !== 'scheduled' || !(await statusRepo.cancelScheduled(actor.workspace.id, id)))
+      if (
+        (post.status !== 'scheduled' && post.status !== 'awaiting_approval') ||
+        !(await statusRepo.cancelScheduled(actor.workspace.id, id))
+      )
         throw new AppError(
           409,
           'NOT_SCHEDULED',
           'Only a scheduled post that has not started going out can be cancelled.',
         );
-      return saved(actor, (await repo.find(actor.workspace.id, id))!, post);
+      const after = (await repo.find(actor.workspace.id, id))!;
+      await notices.record([{ postId: id, actorId: actor.id, actorName: actor.name, kind: 'cancelled' }]);
+      return saved(actor, after, post);
     },
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);
-      return saved(actor, await repo.create(scopeOf(actor), values, input.platforms, links));
+      const post = await repo.create(scopeOf(actor), values, input.platforms, links);
+      await told(actor, post);
+      return saved(actor, post);
     },
     async update(actor: SessionUser, id: string, input: PostInput) {
       const before = await mine(actor, id);
       editable(before);
-      const { values, links } = await prepare(actor, input);
-      return saved(actor, await repo.replace(actor.workspace.id, id, values, input.platforms, links), before);
+      const { values, links } = await prepare(actor, input, before);
+      const post = await repo.replace(actor.workspace.id, id, values, input.platforms, links);
+      await told(actor, post, before);
+      return saved(actor, post, before);
     },
-    /** Sends the failed targets of a post again, now; the published ones are left alone. */
+    /**
+     * Sends the failed targets of a post again, now; the published ones are left alone. A contributor in
+     * a workspace that asks for approval sends again only what was approved.
+     */
     async retry(actor: SessionUser, id: string) {
       const post = await mine(actor, id);
       if (!post.targets.some((t) => t.status === 'failed'))
         throw new AppError(409, 'NOTHING_TO_RETRY', 'No network of this post has failed.');
       assertMayPublish(actor);
-      return saved(actor, await repo.retryFailed(actor.workspace.id, id, clock()), post);
+      if (asksApproval(actor) && post.approvalHash !== approvalHashOf(shapeOf(post)))
+        throw approvalRequired();
+      const after = await repo.retryFailed(actor.workspace.id, id, clock());
+      await notices.record([{ postId: id, actorId: actor.id, actorName: actor.name, kind: 'retried' }]);
+      return saved(actor, after, post);
     },
     /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
     async reschedule(actor: SessionUser, id: string, date: string) {
@@ -318,12 +443,29 @@ export function createPostsService({
       const [year, month, day] = date.split('-').map(Number) as [number, number, number];
       const { hour, minute } = zonedParts(post.scheduledAt, post.timezone);
       const scheduledAt = zonedTimeToInstant(year, month, day, hour, minute, post.timezone);
-      if (post.status === 'scheduled') {
+      const waiting = post.status === 'awaiting_approval' || post.status === 'not_approved';
+      if (post.status === 'scheduled' || waiting) {
         assertMayPublish(actor);
         if (scheduledAt.getTime() < clock().getTime() - PAST_TOLERANCE_MS)
           throw invalid('date', 'posts.scheduledAtPast', 'in the past');
       }
-      return saved(actor, await repo.setScheduledAt(actor.workspace.id, id, scheduledAt), post);
+      // A new time is a new thing to approve: a contributor's move asks again; a move by one who may
+      // schedule without approval schedules a post that was not approved in time.
+      if ((post.status === 'scheduled' && asksApproval(actor)) || waiting) {
+        const status = asksApproval(actor) ? 'awaiting_approval' : 'scheduled';
+        if (!(await statusRepo.moveTo(actor.workspace.id, id, status, scheduledAt, clock())))
+          throw new AppError(
+            409,
+            'POST_LOCKED',
+            'This post has started going out and can no longer be moved.',
+          );
+        const after = (await repo.find(actor.workspace.id, id))!;
+        await told(actor, after, post);
+        return saved(actor, after, post);
+      }
+      const after = await repo.setScheduledAt(actor.workspace.id, id, scheduledAt);
+      await told(actor, after, post);
+      return saved(actor, after, post);
     },
     async remove(actor: SessionUser, id: string) {
       const post = await mine(actor, id);

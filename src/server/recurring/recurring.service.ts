@@ -1,3 +1,5 @@
+import { needsApproval } from '../../shared/workspaces/rules';
+import { approvalRequired } from '../posts/posts.service';
 import { VideoEditsSchema } from '../../shared/api/posts.schemas';
 import type { Insights } from '../../shared/api/ai.schemas';
 import {
@@ -148,6 +150,8 @@ export function createRecurringService({
       message: 'Please fill in all required fields',
     });
     assertMayPublish(actor);
+    // A rule publishes on its own: where contributors ask for approval, rules are an editor's (issue 25).
+    if (needsApproval(actor.workspace.role, actor.workspace.approvalRequired)) throw approvalRequired();
     const values: RecurringValues = {
       contentHtml,
       platforms: input.platforms,

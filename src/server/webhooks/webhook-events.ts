@@ -98,6 +98,33 @@ export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRe
       await fanOut.send(tx, events);
     },
 
+    /** A post now waits for approval (issue 25): its id, author, time and networks. */
+    async approvalRequested(
+      tx: Db,
+      post: {
+        id: string;
+        workspaceId: string;
+        userId: string;
+        scheduledAt: Date | null;
+        platforms: string[];
+      },
+      at: Date,
+    ) {
+      if (!(await fanOut.anyListening(tx, [post.workspaceId]))) return;
+      await fanOut.send(tx, [
+        event(
+          post,
+          'post.approval_requested',
+          {
+            postId: post.id,
+            scheduledAt: post.scheduledAt?.toISOString() ?? null,
+            platforms: post.platforms,
+          },
+          at,
+        ),
+      ]);
+    },
+
     async needsReconnect(tx: Db, row: ConnectionRow) {
       if (!(await fanOut.anyListening(tx, [row.workspaceId]))) return;
       await fanOut.send(tx, [

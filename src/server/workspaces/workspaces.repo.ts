@@ -113,7 +113,10 @@ export function createWorkspacesRepo(db: Db) {
       });
     },
     /** Changes what is given; says whether the workspace exists. */
-    async update(id: WorkspaceId, changes: { name?: string; timezone?: string | null }) {
+    async update(
+      id: WorkspaceId,
+      changes: { name?: string; timezone?: string | null; approvalRequired?: boolean },
+    ) {
       const rows = await db
         .update(workspaces)
         .set({ ...changes, updatedAt: new Date() })

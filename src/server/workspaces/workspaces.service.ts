@@ -60,7 +60,11 @@ export function createWorkspacesService({ repo, audit, changes }: WorkspacesServ
 
     /** `member`: the caller's membership there, which may manage its settings (`guards.mayAt`). */
     async update(actor: SessionUser, member: Membership, input: UpdateWorkspaceInput): Promise<Workspace> {
-      await repo.update(member.id, { name: input.name?.trim(), timezone: input.timeZone });
+      await repo.update(member.id, {
+        name: input.name?.trim(),
+        timezone: input.timeZone,
+        approvalRequired: input.approvalRequired,
+      });
       changes.touch('auth', actor.id);
       await audit.record({
         actor,

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 /** The alert mails a user can turn off (decision 024); the last two go to administrators only. */
-export const ALERT_KINDS = ['targetFailed', 'needsReconnect', 'workerMissing', 'digest'] as const;
+export const ALERT_KINDS = [
+  'targetFailed',
+  'needsReconnect',
+  'approvals',
+  'workerMissing',
+  'digest',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ADMIN_ALERT_KINDS: readonly AlertKind[] = ['workerMissing', 'digest'];
 
@@ -10,6 +16,7 @@ const flag = z.boolean('errors.validation');
 export const AlertPreferencesSchema = z.object({
   targetFailed: z.boolean(),
   needsReconnect: z.boolean(),
+  approvals: z.boolean(),
   workerMissing: z.boolean(),
   digest: z.boolean(),
   /** Whether this user is sent the administrators' alerts (the web shows those switches only then). */
@@ -24,6 +31,7 @@ export const UpdateAlertPreferencesBodySchema = z
   .strictObject({
     targetFailed: flag.optional(),
     needsReconnect: flag.optional(),
+    approvals: flag.optional(),
     workerMissing: flag.optional(),
     digest: flag.optional(),
   })

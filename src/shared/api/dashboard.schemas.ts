@@ -55,6 +55,11 @@ export const DashboardSchema = z.object({
   reconnect: z.array(
     z.object({ platform: z.enum(PLATFORMS), username: z.string(), reason: z.string().nullable() }),
   ),
+  /**
+   * Posts waiting for approval (issue 25), soonest first (those to go out once approved first of all):
+   * all of the workspace's for a member who may approve, else the member's own.
+   */
+  awaiting: listOf(DashboardPostSchema),
   /** The newest drafts, dated or not. */
   drafts: listOf(DraftSummarySchema),
 });

@@ -56,6 +56,11 @@ export const API_ERROR_CODES = {
   INVITATION_EXPIRED: { status: [410] },
   INVITATION_EMAIL: { status: [403], params: ['email'] },
   INVITATION_SIGN_IN: { status: [409], params: ['email'] },
+  // Approval (approvals/): issue 25.
+  NOT_AWAITING_APPROVAL: { status: [409] },
+  POST_CHANGED: { status: [409] },
+  APPROVAL_TOO_LATE: { status: [409] },
+  APPROVAL_REQUIRED: { status: [403] },
 
   // Sign-in, passwords and the first account (auth/, users/).
   ACCOUNT_LOCKED: { status: [429] },

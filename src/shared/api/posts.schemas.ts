@@ -4,8 +4,14 @@ import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
 import { isTimeZone } from '../time/zoned-day';
 
+/**
+ * `awaiting_approval`: a contributor asked to schedule it in a workspace that asks for approval (issue 25);
+ * `not_approved`: its time came before anyone approved it, so it was not published.
+ */
 export const POST_STATUSES = [
   'draft',
+  'awaiting_approval',
+  'not_approved',
   'scheduled',
   'publishing',
   'published',
@@ -136,6 +142,12 @@ export const PostSchema = z.object({
   ),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who wrote it (null once their account is gone): a contributor changes only their own posts. */
+  authorId: z.string().nullable(),
+  /** What an approval binds to: its content, media, networks and time (POST /api/posts/:id/approve). */
+  contentHash: z.string(),
+  /** Why it was last sent back to draft by a reviewer; null when it was not. */
+  reviewNote: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
 

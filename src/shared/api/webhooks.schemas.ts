@@ -6,6 +6,7 @@ export const WEBHOOK_EVENTS = [
   'post.partially_failed',
   'target.failed',
   'account.needs_reconnect',
+  'post.approval_requested',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

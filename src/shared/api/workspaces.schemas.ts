@@ -41,7 +41,12 @@ const ZoneSchema = z
 export const CreateWorkspaceSchema = z.object({ name: NameSchema, timeZone: ZoneSchema.default(null) });
 export type CreateWorkspaceInput = z.input<typeof CreateWorkspaceSchema>;
 export const UpdateWorkspaceSchema = z
-  .object({ name: NameSchema.optional(), timeZone: ZoneSchema.optional() })
-  .refine((body) => body.name !== undefined || body.timeZone !== undefined, 'errors.validation');
+  .object({
+    name: NameSchema.optional(),
+    timeZone: ZoneSchema.optional(),
+    /** Whether a contributor's scheduling waits for an approval (issue 25). */
+    approvalRequired: z.boolean('errors.validation').optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'errors.validation');
 export type UpdateWorkspaceInput = z.input<typeof UpdateWorkspaceSchema>;
 export const WorkspaceParamsSchema = z.object({ wid: z.uuid('errors.notFound') });

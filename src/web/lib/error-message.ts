@@ -49,6 +49,11 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   INVITATION_EXPIRED: 'invitations.expired',
   INVITATION_EMAIL: 'invitations.otherEmail',
   INVITATION_SIGN_IN: 'invitations.signInFirst',
+  // Approval.
+  NOT_AWAITING_APPROVAL: 'approvals.notAwaiting',
+  POST_CHANGED: 'approvals.changed',
+  APPROVAL_TOO_LATE: 'approvals.tooLate',
+  APPROVAL_REQUIRED: 'approvals.required',
   // Sign-in and passwords, the auth library's codes included.
   ACCOUNT_LOCKED: 'login.locked',
   PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',

@@ -30,4 +30,7 @@ export const wholePost = (targets: PostTarget[], status: Post['status'], content
   media: [],
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
+  authorId: 'author-1',
+  contentHash: 'a'.repeat(64),
+  reviewNote: null,
 });

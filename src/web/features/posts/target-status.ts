@@ -7,6 +7,8 @@ import { formatDateTime } from '../../lib/format-date';
 
 export const POST_STATUS_COLOR: Record<Post['status'], string> = {
   draft: 'gray',
+  awaiting_approval: 'grape',
+  not_approved: 'red',
   scheduled: 'blue',
   publishing: 'yellow',
   published: 'green',

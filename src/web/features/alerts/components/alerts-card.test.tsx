@@ -8,6 +8,7 @@ import { AlertsCard } from './alerts-card';
 const preferences = (digestHours: number, admin = true): AlertPreferences => ({
   targetFailed: true,
   needsReconnect: true,
+  approvals: true,
   workerMissing: true,
   digest: true,
   admin,

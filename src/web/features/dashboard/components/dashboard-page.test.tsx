@@ -11,6 +11,7 @@ const empty: Dashboard = {
   recent: { items: [], total: 0 },
   failures: { items: [], total: 0 },
   reconnect: [],
+  awaiting: { items: [], total: 0 },
   drafts: { items: [], total: 0 },
 };
 const partly: DashboardPost = {
