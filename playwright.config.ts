@@ -64,6 +64,8 @@ export default defineConfig({
       // 19-webhooks.spec.ts delivers to a receiver on 127.0.0.1 over plain http.
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       WEBHOOKS_ALLOW_HTTP: 'true',
+      // 25-approval.spec.ts sees a post that was not approved in time become so within seconds.
+      APPROVALS_CHECK_SECONDS: '2',
     },
   },
 });

@@ -29,11 +29,7 @@ import { assertPublishable, type FindMedia, invalid, resolveMedia } from './post
 import { sanitizePostHtml } from './sanitize';
 
 export const approvalRequired = () =>
-  new AppError(
-    403,
-    'APPROVAL_REQUIRED',
-    'This workspace asks for an approval: an editor, admin or owner must approve this first.',
-  );
+  new AppError(403, 'APPROVAL_REQUIRED', 'This workspace asks for an approval first.');
 
 /** A scheduled time this far in the past still counts as "now" (clock skew, a slow form). */
 const PAST_TOLERANCE_MS = 60_000;

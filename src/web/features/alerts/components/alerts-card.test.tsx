@@ -56,10 +56,11 @@ describe('the alert mails on the Profile page', () => {
     expect(screen.queryByText(/A summary of failed posts/)).toBeNull();
   });
 
-  it('shows a user without administration only their own two kinds', async () => {
+  it('shows a user without administration only their own three kinds', async () => {
     show(preferences(24, false));
     await screen.findByRole('switch', named('A post could not be published'));
-    expect(screen.getAllByRole('switch')).toHaveLength(2);
+    expect(screen.getAllByRole('switch')).toHaveLength(3);
+    expect(screen.getByRole('switch', named('Approvals'))).toBeTruthy();
     expect(screen.queryByText(/digest/i)).toBeNull();
   });
 });

@@ -32,6 +32,47 @@ export function UpcomingCard({ list }: { list: Dashboard['upcoming'] }) {
   );
 }
 
+/**
+ * Posts waiting for approval (issue 25): for one who may approve, the workspace's, each with Review,
+ * which opens the post to approve or send back; for a contributor, their own.
+ */
+export function AwaitingCard({
+  list,
+  onReview,
+}: {
+  list: Dashboard['awaiting'];
+  /** Opens the post (the app's post details), when the reader may approve. */
+  onReview?: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const format = useDateTimeFormat();
+  return (
+    <SectionCard
+      id="dashboard-awaiting"
+      title={onReview ? t('dashboard.awaitingYou') : t('dashboard.awaitingMine')}
+      total={list.total}
+      shown={list.items.length}
+      empty={onReview ? t('dashboard.noAwaitingYou') : t('dashboard.noAwaitingMine')}
+    >
+      {list.items.map((post) => (
+        <PostLine
+          key={post.id}
+          post={post}
+          time={post.scheduledAt ? format.format(new Date(post.scheduledAt)) : t('dashboard.onceApproved')}
+        >
+          {onReview && (
+            <Group>
+              <Button size="compact-sm" variant="light" color="grape" onClick={() => onReview(post.id)}>
+                {t('dashboard.review')}
+              </Button>
+            </Group>
+          )}
+        </PostLine>
+      ))}
+    </SectionCard>
+  );
+}
+
 /** What came out, newest first, with the live posts. */
 export function RecentCard({ list }: { list: Dashboard['recent'] }) {
   const { t } = useTranslation();

@@ -1,12 +1,13 @@
 import { Alert, Button, Center, Container, Group, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message';
 import { useProfile } from '../../../lib/session';
+import { useCan } from '../../../lib/workspace-role';
 import { useDashboard } from '../api/get-dashboard';
-import { AccountsCard, DraftsCard, RecentCard, UpcomingCard } from './dashboard-cards';
+import { AccountsCard, AwaitingCard, DraftsCard, RecentCard, UpcomingCard } from './dashboard-cards';
 import { FailuresCard } from './failures-card';
 
 /**
@@ -18,14 +19,21 @@ export function DashboardPage({
   notices,
   actions,
   reconnect,
+  postDetails: PostDetails,
 }: {
   notices?: ReactNode;
   actions?: ReactNode;
   reconnect?: ReactNode;
+  /** A post opened from the page (the posts feature's details, to approve or send back). */
+  postDetails?: ComponentType<{ id: string; onClose: () => void }>;
 }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const { data, error, refetch, isFetching } = useDashboard();
+  const mayWrite = useCan('write');
+  const mayApprove = useCan('approve');
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const awaiting = data && (data.awaiting.total > 0 || mayApprove);
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="lg">
@@ -37,14 +45,22 @@ export function DashboardPage({
         </div>
         <Group gap="sm">
           {actions}
-          <Button component={Link} to="/posts" leftSection={<IconPencil size={18} aria-hidden />}>
-            {t('dashboard.compose')}
-          </Button>
+          {mayWrite && (
+            <Button component={Link} to="/posts" leftSection={<IconPencil size={18} aria-hidden />}>
+              {t('dashboard.compose')}
+            </Button>
+          )}
         </Group>
       </Group>
       {notices}
       {data ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {awaiting && (
+            <AwaitingCard
+              list={data.awaiting}
+              onReview={mayApprove && PostDetails ? setReviewing : undefined}
+            />
+          )}
           <UpcomingCard list={data.upcoming} />
           <FailuresCard list={data.failures} />
           <RecentCard list={data.recent} />
@@ -64,6 +80,15 @@ export function DashboardPage({
         <Center py="xl">
           <Loader aria-label={t('common.loading')} />
         </Center>
+      )}
+      {reviewing && PostDetails && (
+        <PostDetails
+          id={reviewing}
+          onClose={() => {
+            setReviewing(null);
+            void refetch();
+          }}
+        />
       )}
     </Container>
   );

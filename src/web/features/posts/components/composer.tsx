@@ -1,3 +1,5 @@
+import { needsApproval } from '../../../../shared/workspaces/rules';
+import { useCurrentWorkspace } from '../../../lib/workspace-role';
 import '@mantine/dates/styles.css';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
@@ -118,6 +120,10 @@ export function Composer({
   const send = (action: 'publish_now' | 'schedule') =>
     unready.length ? setChecking(action) : submit(action);
 
+  // A contributor's Schedule Post and Post now wait for an approval where the workspace asks for one.
+  const workspace = useCurrentWorkspace();
+  const asksApproval = workspace ? needsApproval(workspace.role, workspace.approvalRequired) : false;
+
   const submit = (action: PostWrite['action']) => {
     setServerProblem(null);
     const body: PostWrite = {
@@ -134,7 +140,8 @@ export function Composer({
       { id: draft.id, body },
       {
         onSuccess: (post) => {
-          if (action === 'publish_now') {
+          if (post.status === 'awaiting_approval') notify({ color: 'grape', message: t('approvals.sent') });
+          else if (action === 'publish_now') {
             // The notice follows this post from what the save answered, then from the worker.
             queryClient.setQueryData(postQueryKey(post.id), post);
             setWatching((ids) => [...ids, post.id]);
@@ -243,6 +250,11 @@ export function Composer({
             </Button>
           )}
         </Group>
+        {asksApproval && (
+          <Text size="sm" c="dimmed">
+            {t('approvals.composerNote')}
+          </Text>
+        )}
       </Stack>
       {editingVideo && EditVideo && (
         <EditVideo

@@ -93,6 +93,57 @@ describe('post details', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
+  it('lets a reviewer approve a waiting post as it was read, and shows its history', async () => {
+    const waiting = post([target({})], 'awaiting_approval');
+    const api = fakeApi({
+      [`GET /api/posts/${ID}`]: () => ({ status: 200, json: waiting }),
+      [`GET /api/posts/${ID}/history`]: () => ({
+        status: 200,
+        json: {
+          data: [
+            {
+              kind: 'approval_requested',
+              actor: 'Carl',
+              at: '2030-01-01T10:00:00.000Z',
+              scheduledAt: '2030-01-05T15:00:00.000Z',
+            },
+          ],
+        },
+      }),
+      [`POST /api/posts/${ID}/approve`]: () => ({ status: 200, json: { ...waiting, status: 'scheduled' } }),
+    });
+    vi.stubGlobal('fetch', api.fetch);
+    const onClose = vi.fn();
+    renderWithProviders(<PostDetailDialog id={ID} onClose={onClose} />, { role: 'reviewer' });
+    expect(await screen.findByText('Waiting for approval')).toBeTruthy();
+    expect(await screen.findByText(/^Carl asked for approval, for/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Post approved: it is scheduled.')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/api/posts/${ID}/approve`,
+      body: { hash: waiting.contentHash },
+    });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows its author that it waits, without Approve, and why a post was sent back', async () => {
+    vi.stubGlobal(
+      'fetch',
+      fakeApi({
+        [`GET /api/posts/${ID}`]: () => ({ status: 200, json: post([target({})], 'awaiting_approval') }),
+      }).fetch,
+    );
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />, { role: 'contributor' });
+    expect(await screen.findByText('Waiting for approval')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    cleanup();
+    const back = { ...post([target({})], 'draft'), reviewNote: 'Too salty.' };
+    vi.stubGlobal('fetch', fakeApi({ [`GET /api/posts/${ID}`]: () => ({ status: 200, json: back }) }).fetch);
+    renderWithProviders(<PostDetailDialog id={ID} onClose={() => {}} />, { role: 'contributor' });
+    expect(await screen.findByText('Sent back by a reviewer')).toBeTruthy();
+    expect(screen.getByText('Too salty.')).toBeTruthy();
+  });
+
   it('says so and closes when the post was deleted since the calendar showed it', async () => {
     const api = fakeApi({});
     vi.stubGlobal('fetch', api.fetch);

@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { useTimeZone } from '../../../lib/time-zone';
 import { isClientError, usePost } from '../api/get-post';
 import { useRetryPost } from '../api/retry-post';
+import { ApprovalBar, PostHistoryList } from './post-approval';
 import { usePostNotOpened } from '../hooks/use-open-post';
 import { TARGET_COLOR } from '../../../components/target-color';
 import { blockedText, POST_STATUS_COLOR, targetReason } from '../target-status';
@@ -198,6 +199,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
           {t(`calendar.status.${post.status}`)}
         </Badge>
       </Group>
+      <ApprovalBar post={post} onDecided={onClose} />
       {post.recurringId && <RecurringNote post={post} zone={zone} onClose={onClose} />}
       <Paper withBorder p="sm" radius="sm" aria-label={t('postDetail.content')} role="article">
         {post.content.trim() ? (
@@ -214,6 +216,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
           <TargetRow key={target.platform} target={target} />
         ))}
       </Stack>
+      <PostHistoryList post={post} zone={zone} />
       <Group justify="flex-end">
         {failed && mayRetry && (
           <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Container, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,7 @@ const MEMBERS_OWN = '';
 const FormSchema = z.object({
   name: z.string().trim().min(1, 'workspaces.nameRequired').max(WORKSPACE_NAME_MAX, 'workspaces.nameTooLong'),
   timeZone: z.string(),
+  approvalRequired: z.boolean(),
 });
 type FormValues = z.infer<typeof FormSchema>;
 
@@ -33,7 +34,11 @@ function SettingsForm({ workspace }: { workspace: Workspace }) {
   const update = useUpdateWorkspace();
   const form = useForm<FormValues>({
     resolver: zodResolver(FormSchema),
-    defaultValues: { name: workspace.name, timeZone: workspace.timeZone ?? MEMBERS_OWN },
+    defaultValues: {
+      name: workspace.name,
+      timeZone: workspace.timeZone ?? MEMBERS_OWN,
+      approvalRequired: workspace.approvalRequired,
+    },
   });
   const zones = zoneOptions(workspace.timeZone ?? 'UTC', i18n.language);
   const options = [{ value: MEMBERS_OWN, label: t('workspaces.timeZoneMembers') }, ...zones];
@@ -44,6 +49,7 @@ function SettingsForm({ workspace }: { workspace: Workspace }) {
         body: {
           ...(workspace.personal ? {} : { name: values.name }),
           timeZone: values.timeZone === MEMBERS_OWN ? null : values.timeZone,
+          approvalRequired: values.approvalRequired,
         },
       },
       {
@@ -79,6 +85,19 @@ function SettingsForm({ workspace }: { workspace: Workspace }) {
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={fieldError(t, form.formState.errors, 'timeZone')}
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="approvalRequired"
+          render={({ field }) => (
+            <Switch
+              label={t('workspaces.approvalRequired')}
+              description={t('workspaces.approvalRequiredHelp')}
+              checked={field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              onBlur={field.onBlur}
             />
           )}
         />
