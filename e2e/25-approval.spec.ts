@@ -121,7 +121,7 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
   await expect(cora.page.getByText('not approved in time').first()).toBeVisible();
   await cora.page.getByText('Closing early today').click();
   await expect(
-    cora.page.getByRole('dialog', { name: 'Post details' }).getByText('Not approved in time'),
+    cora.page.getByRole('dialog', { name: 'Post details' }).getByText('Nobody approved it by its time'),
   ).toBeVisible();
   await shoot(cora.page, 'not-approved-en');
 
