@@ -79,7 +79,9 @@ const blockerOf = (status: string, platform: string, connections: ConnectionStat
 /** What a target shows while it waits or retries: the same on the full post and on its card. */
 const waitOf = (p: CalendarRow, t: CalendarRow['targets'][number], connections: ConnectionStates) => ({
   nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
-  blocked: p.status === 'draft' ? null : blockerOf(t.status, t.platform, connections),
+  // A draft, or a post not approved in time, is going nowhere: nothing stands in its way.
+  blocked:
+    p.status === 'draft' || p.status === 'not_approved' ? null : blockerOf(t.status, t.platform, connections),
 });
 
 /** A post as its calendar card: the card's HTML, and of each target only what is set. */
