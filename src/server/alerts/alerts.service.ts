@@ -1,3 +1,4 @@
+import { every } from '../jobs/every';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertPreferences, UpdateAlertPreferences } from '../../shared/api/alerts.schemas';
 import { canManageUsers } from '../../shared/roles';
@@ -107,20 +108,9 @@ export function createAlertsService(deps: AlertsDeps) {
     },
 
     /** Runs `check` every `everyMs` (API processes). */
+    /** The first round comes after `everyMs`: the workers of a process starting now beat first. */
     monitor(everyMs = 60_000) {
-      let timer: NodeJS.Timeout | undefined;
-      const round = () =>
-        this.check().catch((error: unknown) => logger.error({ err: error }, 'alert monitor round failed'));
-      return {
-        /** The first round comes after `everyMs`: the workers of a process starting now beat first. */
-        start() {
-          timer = setInterval(() => void round(), everyMs);
-          timer.unref();
-        },
-        stop() {
-          clearInterval(timer);
-        },
-      };
+      return every(everyMs, () => this.check(), logger, 'alert monitor round');
     },
   };
 }

@@ -100,15 +100,7 @@ export function createApprovalsRepo(db: Db, scheduler: PublishScheduler) {
             updatedAt: input.now,
           })
           .where(eq(posts.id, id));
-        const pending = await tx
-          .select({ id: postTargets.id })
-          .from(postTargets)
-          .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'pending')));
-        await scheduler.schedule(
-          tx,
-          pending.map((t) => t.id),
-          at,
-        );
+        await scheduler.schedulePending(tx, id, at);
         await record(tx, [{ ...input.event, postId: id, kind: 'approved', details: { scheduledAt: at } }]);
         return 'approved';
       });

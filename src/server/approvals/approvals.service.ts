@@ -1,3 +1,4 @@
+import { every } from '../jobs/every';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApproveBody, PostEvent, PostHistory, RejectBody } from '../../shared/api/approvals.schemas';
 import type { SessionUser } from '../auth/session';
@@ -112,18 +113,7 @@ export function createApprovalsService({
 
     /** Runs `expireDue` every `everyMs` (API processes); several processes may, each post changes once. */
     monitor(everyMs: number) {
-      let timer: NodeJS.Timeout | undefined;
-      const round = () =>
-        service.expireDue().catch((error: unknown) => logger.error({ err: error }, 'approval check failed'));
-      return {
-        start() {
-          timer = setInterval(() => void round(), everyMs);
-          timer.unref();
-        },
-        stop() {
-          clearInterval(timer);
-        },
-      };
+      return every(everyMs, () => service.expireDue(), logger, 'approval check');
     },
   };
   return service;

@@ -82,17 +82,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
           .returning({ id: posts.id });
         if (!row) return false;
         if (status === 'awaiting_approval') await scheduler.unschedule(tx, id);
-        else {
-          const pending = await tx
-            .select({ id: postTargets.id })
-            .from(postTargets)
-            .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'pending')));
-          await scheduler.schedule(
-            tx,
-            pending.map((t) => t.id),
-            at,
-          );
-        }
+        else await scheduler.schedulePending(tx, id, at);
         return true;
       });
     },

@@ -299,15 +299,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)))
           .returning({ status: posts.status });
         if (row?.status !== 'scheduled') return;
-        const pending = await tx
-          .select({ id: postTargets.id })
-          .from(postTargets)
-          .where(and(eq(postTargets.postId, id), eq(postTargets.status, 'pending')));
-        await scheduler.schedule(
-          tx,
-          pending.map((p) => p.id),
-          scheduledAt,
-        );
+        await scheduler.schedulePending(tx, id, scheduledAt);
       });
       return (await this.find(workspaceId, id))!;
     },

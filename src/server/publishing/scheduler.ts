@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client';
 import { postTargets } from '../db/schema';
 import type { RenderPreparer } from '../media/render/render.job';
@@ -31,6 +31,18 @@ export function createPublishScheduler(renders?: RenderPreparer) {
         returning exists (select 1 from post_media pm where pm.post_id = t.post_id) as media`),
       );
       if (rows.some((row) => row.media)) await renders?.(tx, targets);
+    },
+    /** The post's targets still pending (none has started) due at `at`: a post scheduled or moved. */
+    async schedulePending(tx: Db, postId: string, at: Date) {
+      const pending = await tx
+        .select({ id: postTargets.id })
+        .from(postTargets)
+        .where(and(eq(postTargets.postId, postId), eq(postTargets.status, 'pending')));
+      await this.schedule(
+        tx,
+        pending.map((t) => t.id),
+        at,
+      );
     },
     /** No worker is to take the post's targets (it went back to draft). */
     async unschedule(tx: Db, postId: string) {
