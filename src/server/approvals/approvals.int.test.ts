@@ -100,7 +100,7 @@ describe('approval: a contributor’s post waits for an approval, and is never p
     const approved = await call('rita', 'POST', `/api/posts/${waiting.id}/approve`, { hash: fresh });
     expect(approved.json()).toMatchObject({ status: 'scheduled', scheduledAt: inMinutes(60) });
     expect((await dueTimes(waiting.id)).map((d) => d && new Date(d).toISOString())).toEqual([inMinutes(60)]);
-    expect(await history(waiting.id)).toEqual(['approval_requested:carl', 'approved:rita']);
+    expect(await history(waiting.id)).toEqual(['created:carl', 'approval_requested:carl', 'approved:rita']);
 
     // Saving it unchanged keeps the approval; changing its text or its time asks again.
     const same = await call(

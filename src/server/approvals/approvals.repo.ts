@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PostEventKind } from '../../shared/api/approvals.schemas';
 import { WORKSPACE_RULES } from '../../shared/workspaces/rules';
 import { type Db, rowsOf, transaction } from '../db/client';
-import { postEvents, postMedia, posts, postTargets } from '../db/schema';
+import { postEvents, postMedia, posts, postTargets, users } from '../db/schema';
 import type { Recipient } from '../alerts/alerts.repo';
 import { approvalHashOf } from '../posts/approval-hash';
 import type { PublishScheduler } from '../publishing/scheduler';
@@ -179,6 +179,12 @@ export function createApprovalsRepo(db: Db, scheduler: PublishScheduler) {
            where m.workspace_id = ${workspaceId} and m.role = any(${sql.param([...APPROVER_ROLES])}::text[])
              and u.id <> ${except} and u.banned is not true and coalesce(ap.approvals, true)`),
       );
+    },
+
+    /** A user's name, if they still have an account. */
+    async nameOf(userId: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+      return row?.name;
     },
 
     /** The author of a post, if they want to be told what became of it. */

@@ -90,6 +90,11 @@ export function createApprovalsService({
           : {}),
         ...(typeof e.details.reason === 'string' ? { reason: e.details.reason } : {}),
       }));
+      events.unshift({
+        kind: 'created',
+        actor: (await repo.nameOf(post.authorId)) ?? null,
+        at: post.createdAt,
+      });
       for (const target of post.targets)
         if (target.status === 'published' && target.publishedAt)
           events.push({ kind: 'published', actor: null, at: target.publishedAt, platform: target.platform });

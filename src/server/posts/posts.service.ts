@@ -406,7 +406,9 @@ export function createPostsService({
     async create(actor: SessionUser, input: PostInput) {
       const { values, links } = await prepare(actor, input);
       const post = await repo.create(scopeOf(actor), values, input.platforms, links);
-      await told(actor, post);
+      // Its writing is on its history from the post itself (author, created at): no second write on
+      // the hot path of scheduling. Only a post that starts waiting tells its approvers.
+      if (post.status === 'awaiting_approval') await told(actor, post);
       return saved(actor, post);
     },
     async update(actor: SessionUser, id: string, input: PostInput) {

@@ -20,6 +20,7 @@ export type RejectBody = z.infer<typeof RejectBodySchema>;
 
 /** What can happen to a post, as its history says it. */
 export const POST_EVENT_KINDS = [
+  'created',
   'drafted',
   'scheduled',
   'approval_requested',

@@ -142,8 +142,8 @@ export const PostSchema = z.object({
   ),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Who wrote it (null once their account is gone): a contributor changes only their own posts. */
-  authorId: z.string().nullable(),
+  /** Who wrote it: a contributor changes only their own posts. */
+  authorId: z.string(),
   /** What an approval binds to: its content, media, networks and time (POST /api/posts/:id/approve). */
   contentHash: z.string(),
   /** Why it was last sent back to draft by a reviewer; null when it was not. */
