@@ -297,3 +297,66 @@ describe('migration 0026 (workspaces) on a database of the previous release', ()
     expect(await query(`select count(*)::int as n from posts`)).toEqual([{ n: 13 }]);
   });
 });
+
+/**
+ * Issue 25's migrations 0027 (invitations, last active) and 0028 (approval) on a database as 0026 left
+ * it: every post keeps its state, none has anything approved or sent back, alert choices keep theirs and
+ * gain approvals (on), and the new tables take rows only for members.
+ */
+describe('migrations 0027–0028 (members, approval) on a database of the previous release', () => {
+  let client: PGlite;
+  let remove: () => Promise<void>;
+  const query = async <T>(text: string) => (await client.query<T>(text)).rows;
+  const STATES = ['draft', 'scheduled', 'publishing', 'published', 'partially_failed', 'failed'];
+  const WORKSPACE = '00000000-0000-4000-8000-000000000401';
+
+  beforeAll(async () => {
+    ({ client, remove } = await migratedFrom(
+      26,
+      `insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com'), ('u2', 'Bob', 'bob@example.com');
+       insert into workspaces (id, name, personal_of) values ('${WORKSPACE}', 'Ann', 'u1');
+       insert into workspace_members (workspace_id, user_id, role) values ('${WORKSPACE}', 'u1', 'owner');
+       insert into alert_preferences (user_id, target_failed) values ('u1', false);
+       ${STATES.map(
+         (status, i) =>
+           `insert into posts (id, workspace_id, user_id, content_html, status, scheduled_at)
+              values ('00000000-0000-4000-8000-00000000041${i}', '${WORKSPACE}', 'u1', '<p>${status}</p>',
+                      '${status}', '2026-12-0${i + 1}T09:00:00Z');`,
+       ).join('\n')}`,
+    ));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await remove?.();
+  });
+
+  it('keeps every post as it was, with nothing approved or sent back, and no history yet', async () => {
+    const posts = await query<{ status: string; approval_hash: string | null; review_note: string | null }>(
+      `select status, approval_hash, review_note from posts order by id`,
+    );
+    expect(posts).toEqual(STATES.map((status) => ({ status, approval_hash: null, review_note: null })));
+    expect(await query(`select * from post_events`)).toEqual([]);
+  });
+
+  it('keeps each alert choice and turns the approvals alert on', async () => {
+    expect(await query(`select user_id, target_failed, approvals from alert_preferences`)).toEqual([
+      { user_id: 'u1', target_failed: false, approvals: true },
+    ]);
+  });
+
+  it('notes activity only of members, and keeps one waiting invitation per address', async () => {
+    await client.exec(
+      `insert into workspace_member_activity (workspace_id, user_id) values ('${WORKSPACE}', 'u1')`,
+    );
+    await expect(
+      client.exec(
+        `insert into workspace_member_activity (workspace_id, user_id) values ('${WORKSPACE}', 'u2')`,
+      ),
+    ).rejects.toThrow();
+    const invite = (hash: string, email: string) =>
+      client.exec(`insert into workspace_invitations (workspace_id, email, role, token_hash, expires_at)
+                   values ('${WORKSPACE}', '${email}', 'editor', '${hash}', now() + interval '7 days')`);
+    await invite('h1', 'new@example.com');
+    await expect(invite('h2', 'NEW@example.com')).rejects.toThrow();
+  });
+});
