@@ -13,6 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { POST_STATUSES } from '../../shared/api/posts.schemas';
+import { WORKSPACE_ROLES } from '../../shared/workspaces/rules';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tz('created_at').notNull().defaultNow();
@@ -119,7 +121,7 @@ export const workspaceMembers = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'editor', 'contributor', 'reviewer'] }).notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     joinedAt: tz('joined_at').notNull().defaultNow(),
   },
   (t) => [
@@ -162,7 +164,7 @@ export const workspaceInvitations = pgTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['owner', 'admin', 'editor', 'contributor', 'reviewer'] }).notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -277,20 +279,7 @@ export const posts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     contentHtml: text('content_html').notNull().default(''),
-    status: text('status', {
-      enum: [
-        'draft',
-        'awaiting_approval',
-        'not_approved',
-        'scheduled',
-        'publishing',
-        'published',
-        'partially_failed',
-        'failed',
-      ],
-    })
-      .notNull()
-      .default('draft'),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
     scheduledAt: tz('scheduled_at'),
     /** A hash of what was approved (content, media, networks, time): a change to any asks again (issue 25). */
     approvalHash: text('approval_hash'),
