@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, expectAccessible, shootWidths, signInAs, inWorkspace } from './helpers';
+import { addUser, ADMIN, expectAccessible, shootWidths, signInAs, inWorkspace } from './helpers';
 
 // Issue 23, "Limits and trust": a stranger's wrong passwords lock strangers out, not the owner's browser;
 // an administrator sees the lock and opens it; the Profile page shows the storage a user's files take and
@@ -28,11 +28,7 @@ test("a stranger's guesses lock strangers out, the owner signs in, an admin unlo
   test.setTimeout(240_000);
   await signInAs(page, ADMIN.email, ADMIN.password);
   const origin = new URL(page.url()).origin;
-  const created = await page.request.post('/api/users', {
-    headers: { origin },
-    data: { displayName: LENA.name, email: LENA.email, password: LENA.password, role: 'user' },
-  });
-  expect(created.status()).toBe(201);
+  await addUser(page, LENA);
 
   // Lena signs in once in her own browser, which keeps its device cookie, and uploads a photo.
   const lenaContext = await browser.newContext({ locale: 'en-US' });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, inWorkspace, shootWidths, signInAs } from './helpers';
+import { addUser, ADMIN, expectAccessible, inWorkspace, shootWidths, signInAs } from './helpers';
 
 // Issue 25, step 1 (decision 042): a user makes a workspace from the top bar's menu, works in it at
 // /w/<id>/…, finds nothing of it in their personal workspace, renames it, and deletes it.
@@ -17,11 +17,7 @@ test('make a workspace, work in it apart from the personal one, rename it and de
   test.setTimeout(240_000);
   await signInAs(page, ADMIN.email, ADMIN.password);
   const origin = new URL(page.url()).origin;
-  const created = await page.request.post('/api/users', {
-    headers: { origin },
-    data: { displayName: WENDY.name, email: WENDY.email, password: WENDY.password, role: 'user' },
-  });
-  expect(created.status()).toBe(201);
+  await addUser(page, WENDY);
 
   const context = await browser.newContext({ locale: 'en-US' });
   const wendy = await context.newPage();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectAccessible, inWorkspace, shootWidths, signInAs } from './helpers';
+import { addUser, ADMIN, expectAccessible, inWorkspace, shootWidths, signInAs } from './helpers';
 
 // Issue 25, step 2: an owner invites a contributor by a link (no mail server here, so the link is shown
 // to copy); the contributor makes their account from it although sign-up is closed, and writes in the
@@ -23,11 +23,7 @@ test('invite a contributor by link, who joins with a new account; a reviewer wri
   test.setTimeout(240_000);
   await signInAs(page, ADMIN.email, ADMIN.password);
   const origin = new URL(page.url()).origin;
-  const created = await page.request.post('/api/users', {
-    headers: { origin },
-    data: { displayName: OLIVE.name, email: OLIVE.email, password: OLIVE.password, role: 'user' },
-  });
-  expect(created.status()).toBe(201);
+  await addUser(page, OLIVE);
 
   const ownerContext = await browser.newContext({ locale: 'en-US' });
   const olive = await ownerContext.newPage();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, shootWidths, signInAs } from './helpers';
+import { addUser, ADMIN, shootWidths, signInAs } from './helpers';
 
 // Issue 25, step 4: with approval on, a contributor's post waits; a reviewer approves it from the
 // dashboard; a post nobody approved by its time is not published and says so.
@@ -16,14 +16,7 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
   test.setTimeout(240_000);
   await signInAs(page, ADMIN.email, ADMIN.password);
   const origin = new URL(page.url()).origin;
-  expect(
-    (
-      await page.request.post('/api/users', {
-        headers: { origin },
-        data: { displayName: PETRA.name, email: PETRA.email, password: PETRA.password, role: 'user' },
-      })
-    ).status(),
-  ).toBe(201);
+  await addUser(page, PETRA);
 
   const ownerContext = await browser.newContext({ locale: 'en-US' });
   const petra = await ownerContext.newPage();

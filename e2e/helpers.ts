@@ -22,6 +22,15 @@ export async function signInAs(page: Page, email: string, password: string, land
   await expect(page).toHaveURL(landsOn(landing));
 }
 
+/** A `user` account made by the administrator signed in on `page` (POST /api/users). */
+export async function addUser(page: Page, user: { name: string; email: string; password: string }) {
+  const created = await page.request.post('/api/users', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { displayName: user.name, email: user.email, password: user.password, role: 'user' },
+  });
+  expect(created.status()).toBe(201);
+}
+
 /**
  * Sends the composer's post on to networks that have no account: the browser tests connect none, so
  * Schedule Post and Post now first ask (issue 13) and the post goes on once told to.
