@@ -24,7 +24,7 @@ test('turn an alert mail off and on again on the Profile page', async ({ page })
   const failed = section.getByRole('switch', { name: 'A post could not be published' });
   await expect(failed).toBeChecked({ timeout: 15_000 });
   // An administrator also has the administrators' kinds.
-  await expect(section.getByRole('switch')).toHaveCount(5);
+  await expect(section.getByRole('switch')).toHaveCount(6);
   await expect(section.getByRole('switch', { name: 'Daily digest (administrators)' })).toBeChecked();
 
   await failed.click();

@@ -33,6 +33,7 @@ import { templatesRoutes } from './templates/templates.routes';
 import { workspacesRoutes } from './workspaces/workspaces.routes';
 import { membersRoutes } from './workspaces/members.routes';
 import { approvalsRoutes } from './approvals/approvals.routes';
+import { commentsRoutes } from './comments/comments.routes';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -184,6 +185,7 @@ export async function buildApp(
   await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
   await approvalsRoutes(app, { approvals: ctx.approvals, guards: ctx.guards });
   const createsPerMinute = env.CREATE_RATE_PER_MINUTE;
+  await commentsRoutes(app, { comments: ctx.comments, guards: ctx.guards, createsPerMinute });
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards, createsPerMinute });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
   await analyticsRoutes(app, { analytics: ctx.analytics, guards: ctx.guards });

@@ -51,6 +51,8 @@ import { createMembersRepo } from './workspaces/members.repo';
 import { createApprovalNotices } from './approvals/approval-notices';
 import { createApprovalsRepo } from './approvals/approvals.repo';
 import { createApprovalsService } from './approvals/approvals.service';
+import { createCommentsRepo } from './comments/comments.repo';
+import { createCommentsService } from './comments/comments.service';
 import { createMembersService } from './workspaces/members.service';
 import { createMemberActivity } from './workspaces/member-activity';
 import { createVariablesService } from './variables/variables.service';
@@ -378,6 +380,13 @@ export function createContext({
       publicUrl: env.PUBLIC_URL,
       clock,
       logger,
+    }),
+    comments: createCommentsService({
+      repo: createCommentsRepo(db),
+      mail,
+      audit,
+      publicUrl: env.PUBLIC_URL,
+      clock,
     }),
     members: createMembersService({
       repo: membersRepo,

@@ -58,6 +58,7 @@ describe('alert mails to owners: a target failed for good, an account to reconne
       targetFailed: true,
       needsReconnect: true,
       approvals: true,
+      mentions: true,
       workerMissing: true,
       digest: true,
       admin: false,

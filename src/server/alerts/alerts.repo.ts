@@ -9,6 +9,7 @@ const COLUMN: Record<AlertKind, string> = {
   targetFailed: 'target_failed',
   needsReconnect: 'needs_reconnect',
   approvals: 'approvals',
+  mentions: 'mentions',
   workerMissing: 'worker_missing',
   digest: 'digest',
 };
@@ -39,6 +40,7 @@ export function createAlertsRepo(db: Db) {
         targetFailed: row?.targetFailed ?? true,
         needsReconnect: row?.needsReconnect ?? true,
         approvals: row?.approvals ?? true,
+        mentions: row?.mentions ?? true,
         workerMissing: row?.workerMissing ?? true,
         digest: row?.digest ?? true,
       };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   foreignKey,
   index,
@@ -825,6 +826,58 @@ export const postEvents = pgTable(
   (t) => [index('post_events_post_idx').on(t.postId, t.createdAt)],
 );
 
+/**
+ * A comment on a post or on a recurring rule (issue 25), read by the workspace's members. Plain text,
+ * never HTML; `mentions` are the ids of the members it names, who are told (`notifications`).
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    recurringId: uuid('recurring_id').references(() => recurringPosts.id, { onDelete: 'cascade' }),
+    /** Who wrote it; null once their account is gone. */
+    authorId: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Their name when they wrote it, kept when the account goes. */
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    editedAt: tz('edited_at'),
+  },
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.createdAt),
+    index('comments_recurring_idx').on(t.recurringId, t.createdAt),
+    check('comments_one_subject', sql`(${t.postId} is null) <> (${t.recurringId} is null)`),
+  ],
+);
+
+/** What a member is told in the app: a comment that mentions them (issue 25). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id')
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    readAt: tz('read_at'),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.workspaceId, t.createdAt),
+    uniqueIndex('notifications_comment_user_idx').on(t.commentId, t.userId),
+  ],
+);
+
 export const alertPreferences = pgTable('alert_preferences', {
   userId: text('user_id')
     .primaryKey()
@@ -835,6 +888,8 @@ export const alertPreferences = pgTable('alert_preferences', {
   digest: boolean('digest').notNull().default(true),
   /** Posts waiting for one's approval, and what became of one's own (issue 25). */
   approvals: boolean('approvals').notNull().default(true),
+  /** A comment that mentions one (issue 25). */
+  mentions: boolean('mentions').notNull().default(true),
   updatedAt: tz('updated_at').notNull().defaultNow(),
 });
 

@@ -5,6 +5,7 @@ export const ALERT_KINDS = [
   'targetFailed',
   'needsReconnect',
   'approvals',
+  'mentions',
   'workerMissing',
   'digest',
 ] as const;
@@ -17,6 +18,7 @@ export const AlertPreferencesSchema = z.object({
   targetFailed: z.boolean(),
   needsReconnect: z.boolean(),
   approvals: z.boolean(),
+  mentions: z.boolean(),
   workerMissing: z.boolean(),
   digest: z.boolean(),
   /** Whether this user is sent the administrators' alerts (the web shows those switches only then). */
@@ -32,6 +34,7 @@ export const UpdateAlertPreferencesBodySchema = z
     targetFailed: flag.optional(),
     needsReconnect: flag.optional(),
     approvals: flag.optional(),
+    mentions: flag.optional(),
     workerMissing: flag.optional(),
     digest: flag.optional(),
   })

@@ -61,6 +61,9 @@ export const API_ERROR_CODES = {
   POST_CHANGED: { status: [409] },
   APPROVAL_TOO_LATE: { status: [409] },
   APPROVAL_REQUIRED: { status: [403] },
+  // Comments (comments/): issue 25.
+  COMMENT_NOT_YOURS: { status: [403] },
+  TOO_MANY_COMMENTS: { status: [409], params: ['max'] },
 
   // Sign-in, passwords and the first account (auth/, users/).
   ACCOUNT_LOCKED: { status: [429] },

@@ -54,6 +54,8 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   POST_CHANGED: 'approvals.changed',
   APPROVAL_TOO_LATE: 'approvals.tooLate',
   APPROVAL_REQUIRED: 'approvals.required',
+  COMMENT_NOT_YOURS: 'comments.notYours',
+  TOO_MANY_COMMENTS: 'comments.tooMany',
   // Sign-in and passwords, the auth library's codes included.
   ACCOUNT_LOCKED: 'login.locked',
   PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',

@@ -9,6 +9,7 @@ const preferences = (digestHours: number, admin = true): AlertPreferences => ({
   targetFailed: true,
   needsReconnect: true,
   approvals: true,
+  mentions: true,
   workerMissing: true,
   digest: true,
   admin,
