@@ -20,8 +20,11 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
   const sql = (text: string, values?: unknown[]) => t.ctx.database.executeSql(text, values);
   const mailsTo = async (email: string) =>
     (
-      (await sql(`select count(*)::int as n from outbox where "to" = $1 and subject like '%mentioned you'`, [email]))
-        .rows[0] as { n: number }
+      (
+        await sql(`select count(*)::int as n from outbox where "to" = $1 and subject like '%mentioned you'`, [
+          email,
+        ])
+      ).rows[0] as { n: number }
     ).n;
   const unread = async (who: string) => (await call(who, 'GET', '/api/notifications')).json().unread;
 
@@ -100,7 +103,10 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
     ]);
     // Someone who turned the mail off is told in the app only.
     expect((await call('eddy', 'PUT', '/api/alerts/preferences', { mentions: false })).statusCode).toBe(200);
-    await call('olga', 'POST', `/api/posts/${postId}/comments`, { body: '@eddy see this', mentions: [ids.eddy] });
+    await call('olga', 'POST', `/api/posts/${postId}/comments`, {
+      body: '@eddy see this',
+      mentions: [ids.eddy],
+    });
     expect(await unread('eddy')).toBe(1);
     expect(await mailsTo('eddy@example.com')).toBe(0);
     // Every member reads the thread, each told what they may do with each comment.
@@ -118,7 +124,9 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
 
   it('marks notices read, one or all, and only one’s own', async () => {
     const olga = (await call('olga', 'GET', '/api/notifications')).json();
-    expect((await call('carl', 'POST', '/api/notifications/read', { ids: [olga.data[0].id] })).json().unread).toBe(1);
+    expect(
+      (await call('carl', 'POST', '/api/notifications/read', { ids: [olga.data[0].id] })).json().unread,
+    ).toBe(1);
     expect(await unread('olga')).toBe(1);
     const read = await call('olga', 'POST', '/api/notifications/read', { ids: [olga.data[0].id] });
     expect(read.json()).toMatchObject({ unread: 0, data: [expect.objectContaining({ read: true })] });
@@ -128,7 +136,8 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
   });
 
   it('keeps a comment’s changes to its author, tells only newly mentioned members, and lets admins moderate', async () => {
-    const [first] = (await call('rita', 'GET', `/api/posts/${postId}/comments`)).json<{ data: Comment[] }>().data;
+    const [first] = (await call('rita', 'GET', `/api/posts/${postId}/comments`)).json<{ data: Comment[] }>()
+      .data;
     const notYours = await call('olga', 'PATCH', `/api/comments/${first!.id}`, { body: 'changed' });
     expect(notYours.statusCode).toBe(403);
     expect(notYours.json().code).toBe('COMMENT_NOT_YOURS');
@@ -161,7 +170,9 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
     expect(said.statusCode, said.body).toBe(201);
     const notice = (await call('olga', 'GET', '/api/notifications')).json().data[0];
     expect(notice).toMatchObject({ recurringId: ruleId, postId: null, by: 'carl' });
-    expect((await call('rita', 'GET', `/api/recurring-posts/${ruleId}/comments`)).json().data).toHaveLength(1);
+    expect((await call('rita', 'GET', `/api/recurring-posts/${ruleId}/comments`)).json().data).toHaveLength(
+      1,
+    );
   });
 
   it('answers bad input with 400 naming the field, and another workspace’s post as one that does not exist', async () => {
@@ -185,8 +196,12 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
       expect((await call('zed', 'GET', url)).statusCode).toBe(404);
     }
     const [comment] = (await call('carl', 'GET', `/api/recurring-posts/${ruleId}/comments`)).json().data;
-    expect((await call('zed', 'DELETE', `/api/comments/${comment.id}`, undefined, own.workspace_id)).statusCode).toBe(404);
-    expect((await call('zed', 'PATCH', `/api/comments/${comment.id}`, { body: 'x' }, own.workspace_id)).statusCode).toBe(404);
+    expect(
+      (await call('zed', 'DELETE', `/api/comments/${comment.id}`, undefined, own.workspace_id)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('zed', 'PATCH', `/api/comments/${comment.id}`, { body: 'x' }, own.workspace_id)).statusCode,
+    ).toBe(404);
   });
 
   it('holds at most 500 comments per post', async () => {

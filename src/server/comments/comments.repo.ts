@@ -103,10 +103,7 @@ export function createCommentsRepo(db: Db) {
         // One writer at a time per subject, so that the cap holds under concurrent comments.
         const key = 'postId' in input.subject ? input.subject.postId : input.subject.recurringId;
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comments:${key}`}))`);
-        const [held] = await tx
-          .select({ n: count() })
-          .from(comments)
-          .where(subjectWhere(input.subject));
+        const [held] = await tx.select({ n: count() }).from(comments).where(subjectWhere(input.subject));
         if ((held?.n ?? 0) >= input.max) return 'full' as const;
         const mentions = await membersAmong(tx, input.workspaceId, input.mentions, input.author.id);
         const [row] = await tx
@@ -195,7 +192,9 @@ export function createCommentsRepo(db: Db) {
             eq(notifications.userId, userId),
             eq(notifications.workspaceId, workspaceId),
             isNull(notifications.readAt),
-            ids ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
+            ids
+              ? inArray(notifications.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
+              : undefined,
           ),
         );
     },

@@ -32,7 +32,11 @@ const WRITE_HELP =
  */
 export async function commentsRoutes(
   app: FastifyInstance,
-  { comments, guards, createsPerMinute }: { comments: CommentsService; guards: Guards; createsPerMinute: number },
+  {
+    comments,
+    guards,
+    createsPerMinute,
+  }: { comments: CommentsService; guards: Guards; createsPerMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['comments'];

@@ -1,25 +1,35 @@
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
 import { ReconnectAlert } from '../features/connections/components/reconnect-alert';
 import { lazy, Suspense } from 'react';
+import { MentionsCard } from '../features/comments/components/mentions-card';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
+import { PostsSlotsProvider } from '../features/posts/components/posts-slots';
+import { PostComments } from './comments-parts';
 
 // Its own chunk: only a post opened from the dashboard (to approve it) needs it.
 const PostDetailDialog = lazy(async () => ({
   default: (await import('../features/posts/components/post-detail-dialog')).PostDetailDialog,
 }));
 
-/** A post opened from the dashboard: its details, where an approver approves or sends it back. */
+const detailsSlots = { comments: PostComments };
+
+/**
+ * A post opened from the dashboard: its details, where an approver approves or sends it back, and its
+ * comments.
+ */
 function PostDetails(props: { id: string; onClose: () => void }) {
   return (
     <Suspense fallback={null}>
-      <PostDetailDialog {...props} />
+      <PostsSlotsProvider value={detailsSlots}>
+        <PostDetailDialog {...props} />
+      </PostsSlotsProvider>
     </Suspense>
   );
 }
 
 /**
- * /dashboard, with Manage Platforms, the warning about accounts that need reconnecting, and a post's
- * details for those who approve.
+ * /dashboard, with Manage Platforms, the warning about accounts that need reconnecting, the comments
+ * that mention the reader, and a post's details (to approve it, to read its comments).
  */
 export function DashboardRoute() {
   return (
@@ -28,6 +38,7 @@ export function DashboardRoute() {
       actions={<ManagePlatformsButton />}
       reconnect={<ManagePlatformsButton size="compact-sm" />}
       postDetails={PostDetails}
+      mentions={MentionsCard}
     />
   );
 }

@@ -9,6 +9,7 @@ import { PostsSlotsProvider, type PostsSlots } from '../features/posts/component
 import { TemplatesButton } from '../features/templates/components/templates-button';
 import { InsertVariableSelect } from '../features/variables/components/insert-variable-select';
 import { WithVariables } from '../features/variables/components/with-variables';
+import { PostComments } from './comments-parts';
 import { LocaleDatesProvider } from './dates-provider';
 import { postFormParts } from './post-form-parts';
 
@@ -21,6 +22,7 @@ const postsSlots: PostsSlots = {
   insertText: InsertVariableSelect,
   hashtags: HashtagsButton,
   withVariables: WithVariables,
+  comments: PostComments,
 };
 
 /**

@@ -24,6 +24,11 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 Element.prototype.scrollIntoView ??= () => {};
+// An autosized Textarea listens for fonts loading.
+Object.defineProperty(document, 'fonts', {
+  configurable: true,
+  value: document.fonts ?? { addEventListener: () => {}, removeEventListener: () => {} },
+});
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}

@@ -20,12 +20,15 @@ export function DashboardPage({
   actions,
   reconnect,
   postDetails: PostDetails,
+  mentions: Mentions,
 }: {
   notices?: ReactNode;
   actions?: ReactNode;
   reconnect?: ReactNode;
   /** A post opened from the page (the posts feature's details, to approve or send back). */
   postDetails?: ComponentType<{ id: string; onClose: () => void }>;
+  /** The comments that mention the reader (the comments feature's card); Open shows the post. */
+  mentions?: ComponentType<{ openPost?: (id: string) => void }>;
 }) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
@@ -61,6 +64,7 @@ export function DashboardPage({
               onReview={mayApprove && PostDetails ? setReviewing : undefined}
             />
           )}
+          {Mentions && <Mentions openPost={PostDetails ? setReviewing : undefined} />}
           <UpcomingCard list={data.upcoming} />
           <FailuresCard list={data.failures} />
           <RecentCard list={data.recent} />

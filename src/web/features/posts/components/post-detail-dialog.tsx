@@ -16,6 +16,7 @@ import { useTimeZone } from '../../../lib/time-zone';
 import { isClientError, usePost } from '../api/get-post';
 import { useRetryPost } from '../api/retry-post';
 import { ApprovalBar, PostHistoryList } from './post-approval';
+import { usePostsSlots } from './posts-slots';
 import { usePostNotOpened } from '../hooks/use-open-post';
 import { TARGET_COLOR } from '../../../components/target-color';
 import { blockedText, POST_STATUS_COLOR, targetReason } from '../target-status';
@@ -185,6 +186,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const zone = useTimeZone();
   const retry = useRetryPost();
   const mayRetry = useCan('schedule');
+  const { comments: Comments } = usePostsSlots();
   const failed = post.targets.some((target) => target.status === 'failed');
   const onRetry = () =>
     retry.mutate(post.id, {
@@ -217,6 +219,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
         ))}
       </Stack>
       <PostHistoryList post={post} zone={zone} />
+      {Comments && <Comments postId={post.id} />}
       <Group justify="flex-end">
         {failed && mayRetry && (
           <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>

@@ -29,6 +29,8 @@ export interface PostsSlots {
   hashtags?: ComponentType<{ insert: (text: string) => void }>;
   /** The composer's insert-text picker: a saved text goes in at the cursor. */
   insertText?: ComponentType<{ insert: (text: string) => void }>;
+  /** A post's comments, in its details. */
+  comments?: ComponentType<{ postId: string }>;
   /** Hands the saved variables to the preview, which fills edited videos' captions with them. */
   withVariables?: ComponentType<{ children: (variables: Variables) => ReactNode }>;
 }

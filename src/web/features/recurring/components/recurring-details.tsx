@@ -1,5 +1,5 @@
 import { Accordion, Badge, Group, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconHistory, IconSparkles } from '@tabler/icons-react';
+import { IconAlertTriangle, IconHistory, IconMessageCircle, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { RecurringPost } from '../../../../shared/api/recurring.schemas';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
@@ -52,7 +52,7 @@ function RecentPosts({ post, zone }: { post: RecurringPost; zone: string }) {
  */
 export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: string }) {
   const { t, i18n } = useTranslation();
-  const { insights: Insights } = useRecurringSlots();
+  const { insights: Insights, comments: Comments } = useRecurringSlots();
   return (
     <>
       {post.skippedTotal > 0 && (
@@ -80,6 +80,16 @@ export function RecurringDetails({ post, zone }: { post: RecurringPost; zone: st
             <RecentPosts post={post} zone={zone} />
           </Accordion.Panel>
         </Accordion.Item>
+        {Comments && (
+          <Accordion.Item value="comments">
+            <Accordion.Control icon={<IconMessageCircle size={16} aria-hidden />}>
+              {t('comments.title')}
+            </Accordion.Control>
+            <Accordion.Panel>
+              <Comments recurringId={post.id} />
+            </Accordion.Panel>
+          </Accordion.Item>
+        )}
         {post.skipped.length > 0 && (
           <Accordion.Item value="skipped">
             <Accordion.Control icon={<IconAlertTriangle size={16} aria-hidden />}>

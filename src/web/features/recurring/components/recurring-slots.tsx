@@ -8,6 +8,8 @@ import type { Insights } from '../../../../shared/api/ai.schemas';
 export interface RecurringSlots {
   /** A recurring post's stored AI insights (null: none yet). */
   insights?: ComponentType<{ insights: Insights | null }>;
+  /** A recurring post's comments. */
+  comments?: ComponentType<{ recurringId: string }>;
 }
 
 const RecurringSlotsContext = createContext<RecurringSlots>({});
