@@ -85,6 +85,15 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
   const details = remy.page.getByRole('dialog', { name: 'Post details' });
   await expect(details.getByText('Waiting for approval')).toBeVisible();
   await expect(details.getByText(/^Cora asked for approval, for/)).toBeVisible();
+  // He asks Cora something first: typing @ offers the members; the comment tells her.
+  const box = details.getByRole('textbox', { name: 'Your comment' });
+  await box.pressSequentially('Nice one @Co');
+  await remy.page.getByRole('option', { name: 'Cora' }).click();
+  await box.pressSequentially('is the oat milk in stock all week?');
+  await details.getByRole('button', { name: 'Comment' }).click();
+  const said = details.getByRole('listitem').filter({ hasText: 'is the oat milk in stock all week?' });
+  await expect(said).toBeVisible();
+  await expect(said.getByText('@Cora', { exact: true })).toBeVisible();
   await shoot(remy.page, 'review-en');
   await details.getByRole('button', { name: 'Approve' }).click();
   await expect(remy.page.getByText('Post approved: it is scheduled.')).toBeVisible();
@@ -93,6 +102,20 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
     headers: { 'x-postwell-workspace': cafe },
   });
   expect((await approved.json()).status).toBe('scheduled');
+
+  // Cora finds the mention on her dashboard, and the thread in the post's details.
+  await cora.page.goto(`/w/${cafe}/dashboard`);
+  const mentions = cora.page.getByRole('region', { name: 'Mentions' });
+  await expect(mentions.getByText('Remy mentioned you on a post')).toBeVisible();
+  await shoot(cora.page, 'mentions-en');
+  await mentions.getByRole('button', { name: 'Open' }).click();
+  const opened = cora.page.getByRole('dialog', { name: 'Post details' });
+  await expect(opened.getByText('is the oat milk in stock all week?')).toBeVisible();
+  await opened.getByRole('textbox', { name: 'Your comment' }).fill('Yes, all week.');
+  await opened.getByRole('button', { name: 'Comment' }).click();
+  await expect(opened.getByRole('heading', { name: 'Comments (2)' })).toBeVisible();
+  await opened.getByRole('button', { name: 'Close' }).last().click();
+  await expect(mentions.getByRole('button', { name: 'Mark all as read' })).toHaveCount(0);
 
   // A post nobody approves by its time is not published: it says so on the calendar.
   const late = await write('Closing early today', 15_000);
