@@ -52,7 +52,7 @@ export function MentionsCard({ openPost }: { openPost?: (postId: string) => void
           {shown.map((notice) => (
             <li key={notice.id}>
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
+                <div style={{ minWidth: 0, flex: 1 }}>
                   <Text size="sm" fw={notice.read ? 400 : 700}>
                     {notice.recurringId
                       ? t('comments.mentionedYouOnRule', { who: notice.by })
@@ -66,7 +66,12 @@ export function MentionsCard({ openPost }: { openPost?: (postId: string) => void
                   </Text>
                 </div>
                 {notice.postId && openPost ? (
-                  <Button size="compact-sm" variant="light" onClick={() => open(notice)}>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    style={{ flexShrink: 0 }}
+                    onClick={() => open(notice)}
+                  >
                     {t('comments.open')}
                   </Button>
                 ) : notice.recurringId ? (
@@ -74,6 +79,7 @@ export function MentionsCard({ openPost }: { openPost?: (postId: string) => void
                     component={Link}
                     to="/posts?view=recurring"
                     size="sm"
+                    style={{ flexShrink: 0 }}
                     onClick={() => !notice.read && markRead([notice.id])}
                   >
                     {t('comments.open')}
