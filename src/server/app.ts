@@ -34,6 +34,7 @@ import { workspacesRoutes } from './workspaces/workspaces.routes';
 import { membersRoutes } from './workspaces/members.routes';
 import { approvalsRoutes } from './approvals/approvals.routes';
 import { commentsRoutes } from './comments/comments.routes';
+import { reviewLinksRoutes } from './review-links/review-links.routes';
 import { tokensRoutes } from './tokens/tokens.routes';
 import { trialsRoutes } from './trials/trials.routes';
 import { usersRoutes } from './users/users.routes';
@@ -77,8 +78,20 @@ export async function buildApp(
   });
   // The hooks every request passes through take a callback rather than return a promise: each is
   // synchronous, and a promise per hook per request is measurable on the calendar's hot path (issue 15).
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(security);
+  // A client review page (and its API) is framed by no site at all, not even ours.
+  const reviewSecurity = {
+    ...security,
+    'content-security-policy': (security['content-security-policy'] ?? '').replace(
+      "frame-ancestors 'self'",
+      "frame-ancestors 'none'",
+    ),
+    'x-frame-options': 'DENY',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    void reply.headers(
+      url.startsWith('/review') || url.startsWith('/api/review/') ? reviewSecurity : security,
+    );
     done();
   });
   await app.register(rateLimit, {
@@ -186,6 +199,7 @@ export async function buildApp(
   await approvalsRoutes(app, { approvals: ctx.approvals, guards: ctx.guards });
   const createsPerMinute = env.CREATE_RATE_PER_MINUTE;
   await commentsRoutes(app, { comments: ctx.comments, guards: ctx.guards, createsPerMinute });
+  await reviewLinksRoutes(app, { reviewLinks: ctx.reviewLinks, guards: ctx.guards, createsPerMinute });
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards, createsPerMinute });
   await dashboardRoutes(app, { dashboard: ctx.dashboard, guards: ctx.guards });
   await analyticsRoutes(app, { analytics: ctx.analytics, guards: ctx.guards });

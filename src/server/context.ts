@@ -53,6 +53,8 @@ import { createApprovalsRepo } from './approvals/approvals.repo';
 import { createApprovalsService } from './approvals/approvals.service';
 import { createCommentsRepo } from './comments/comments.repo';
 import { createCommentsService } from './comments/comments.service';
+import { createReviewLinksRepo } from './review-links/review-links.repo';
+import { createReviewLinksService } from './review-links/review-links.service';
 import { createMembersService } from './workspaces/members.service';
 import { createMemberActivity } from './workspaces/member-activity';
 import { createVariablesService } from './variables/variables.service';
@@ -290,6 +292,7 @@ export function createContext({
     );
   const postsRepo = createPostsRepo(db, scheduler);
   const approvalsRepo = createApprovalsRepo(db, scheduler);
+  const commentsRepo = createCommentsRepo(db);
   const posts = createPostsService({
     notices: createApprovalNotices({
       db,
@@ -382,9 +385,21 @@ export function createContext({
       logger,
     }),
     comments: createCommentsService({
-      repo: createCommentsRepo(db),
+      repo: commentsRepo,
       mail,
       audit,
+      publicUrl: env.PUBLIC_URL,
+      clock,
+    }),
+    reviewLinks: createReviewLinksService({
+      repo: createReviewLinksRepo(db),
+      approvals: approvalsRepo,
+      comments: commentsRepo,
+      posts,
+      mediaLinks,
+      mail,
+      audit,
+      changes,
       publicUrl: env.PUBLIC_URL,
       clock,
     }),

@@ -79,7 +79,14 @@ export function createApprovalsRepo(db: Db, scheduler: PublishScheduler) {
     approve(
       workspaceId: WorkspaceId,
       id: string,
-      input: { hash: string; now: Date; tooLateBefore: Date; event: Omit<NewPostEvent, 'postId' | 'kind'> },
+      input: {
+        hash: string;
+        now: Date;
+        tooLateBefore: Date;
+        event: Omit<NewPostEvent, 'postId' | 'kind'>;
+        /** `client_approved` through a review link. */
+        kind?: PostEventKind;
+      },
     ): Promise<'approved' | 'missing' | 'not_awaiting' | 'changed' | 'too_late'> {
       return transaction(db, async (tx) => {
         const found = await lockedPost(tx, workspaceId, id);
@@ -101,27 +108,53 @@ export function createApprovalsRepo(db: Db, scheduler: PublishScheduler) {
           })
           .where(eq(posts.id, id));
         await scheduler.schedulePending(tx, id, at);
-        await record(tx, [{ ...input.event, postId: id, kind: 'approved', details: { scheduledAt: at } }]);
+        await record(tx, [
+          {
+            ...input.event,
+            postId: id,
+            kind: input.kind ?? 'approved',
+            details: { ...input.event.details, scheduledAt: at },
+          },
+        ]);
         return 'approved';
       });
     },
 
-    /** Sends a waiting post back to its author as a draft, with why, if it is still what the reviewer saw. */
+    /**
+     * Sends a waiting post back to its author as a draft, with why. Through a review link
+     * (`kind: 'changes_requested'`) a scheduled post that no network has started goes back too: the
+     * client asked for changes, so it must not go out as it is.
+     */
     reject(
       workspaceId: WorkspaceId,
       id: string,
-      input: { reason: string; now: Date; event: Omit<NewPostEvent, 'postId' | 'kind'> },
+      input: {
+        reason: string;
+        now: Date;
+        event: Omit<NewPostEvent, 'postId' | 'kind'>;
+        kind?: 'rejected' | 'changes_requested';
+      },
     ): Promise<{ outcome: 'missing' | 'not_awaiting' } | { outcome: 'rejected'; post: ApprovalPost }> {
       return transaction(db, async (tx) => {
         const found = await lockedPost(tx, workspaceId, id);
         if (!found) return { outcome: 'missing' as const };
-        if (found.post.status !== 'awaiting_approval') return { outcome: 'not_awaiting' as const };
-        await tx
+        const kind = input.kind ?? 'rejected';
+        const statuses = kind === 'rejected' ? ['awaiting_approval'] : ['awaiting_approval', 'scheduled'];
+        if (!statuses.includes(found.post.status)) return { outcome: 'not_awaiting' as const };
+        const [moved] = await tx
           .update(posts)
           .set({ status: 'draft', reviewNote: input.reason, approvalHash: null, updatedAt: input.now })
-          .where(eq(posts.id, id));
+          .where(
+            and(
+              eq(posts.id, id),
+              sql`not exists (select 1 from ${postTargets} t where t.post_id = ${posts.id} and t.status <> 'pending')`,
+            ),
+          )
+          .returning({ id: posts.id });
+        if (!moved) return { outcome: 'not_awaiting' as const };
+        await scheduler.unschedule(tx, id);
         await record(tx, [
-          { ...input.event, postId: id, kind: 'rejected', details: { reason: input.reason } },
+          { ...input.event, postId: id, kind, details: { ...input.event.details, reason: input.reason } },
         ]);
         const { post, platforms } = found;
         return { outcome: 'rejected' as const, post: { ...post, platforms } };

@@ -89,6 +89,7 @@ export function createApprovalsService({
           ? { scheduledAt: e.details.scheduledAt as string | null }
           : {}),
         ...(typeof e.details.reason === 'string' ? { reason: e.details.reason } : {}),
+        ...(e.details.guest === true ? { guest: true } : {}),
       }));
       events.unshift({
         kind: 'created',

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
 export interface AuditInput {
-  actor: { id: string; email: string };
+  /** Who did it; a guest of a review link has no account (no id), and their name as `email`. */
+  actor: { id: string | null; email: string };
   action: string;
   target?: { id: string; email: string };
   details?: Record<string, unknown>;

@@ -92,10 +92,15 @@ export function createCommentsRepo(db: Db) {
       input: {
         workspaceId: WorkspaceId;
         subject: CommentSubject;
-        author: { id: string; name: string };
+        /** A member, or a guest of a review link (no id). */
+        author: { id: string | null; name: string };
         body: string;
         mentions: string[];
         max: number;
+        /** The review link a guest writes through. */
+        reviewLinkId?: string;
+        /** Members told besides those mentioned (a guest's comment: who made the link, the author). */
+        tell?: string[];
       },
       mail: (tx: Db, comment: CommentRow, to: Recipient[]) => Promise<void>,
     ): Promise<CommentRow | 'full'> {
@@ -105,7 +110,9 @@ export function createCommentsRepo(db: Db) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comments:${key}`}))`);
         const [held] = await tx.select({ n: count() }).from(comments).where(subjectWhere(input.subject));
         if ((held?.n ?? 0) >= input.max) return 'full' as const;
-        const mentions = await membersAmong(tx, input.workspaceId, input.mentions, input.author.id);
+        const author = input.author.id ?? '';
+        const mentions = await membersAmong(tx, input.workspaceId, input.mentions, author);
+        const told = await membersAmong(tx, input.workspaceId, [...mentions, ...(input.tell ?? [])], author);
         const [row] = await tx
           .insert(comments)
           .values({
@@ -115,9 +122,10 @@ export function createCommentsRepo(db: Db) {
             authorName: input.author.name,
             body: input.body,
             mentions,
+            reviewLinkId: input.reviewLinkId ?? null,
           })
           .returning();
-        await mail(tx, row!, await notify(tx, input.workspaceId, row!.id, mentions));
+        await mail(tx, row!, await notify(tx, input.workspaceId, row!.id, [...new Set(told)]));
         return row!;
       });
     },
@@ -169,6 +177,7 @@ export function createCommentsRepo(db: Db) {
           body: comments.body,
           postId: comments.postId,
           recurringId: comments.recurringId,
+          reviewLinkId: comments.reviewLinkId,
         })
         .from(notifications)
         .innerJoin(comments, eq(comments.id, notifications.commentId))

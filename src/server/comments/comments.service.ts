@@ -32,7 +32,7 @@ const commentNotFound = () => notFound('This comment');
  */
 export function createCommentsService({ repo, mail, audit, publicUrl, clock }: CommentsServiceDeps) {
   const toComment = (actor: SessionUser, row: CommentRow, names: Map<string, string>): Comment => {
-    const own = row.authorId === actor.id;
+    const own = row.authorId !== null && row.authorId === actor.id;
     return {
       id: row.id,
       authorId: row.authorId,
@@ -43,6 +43,7 @@ export function createCommentsService({ repo, mail, audit, publicUrl, clock }: C
       ),
       createdAt: row.createdAt.toISOString(),
       editedAt: row.editedAt?.toISOString() ?? null,
+      guest: row.reviewLinkId !== null,
       mayEdit: own,
       mayDelete: own || can(actor.workspace.role, 'moderateComments'),
     };
@@ -146,7 +147,7 @@ export function createCommentsService({ repo, mail, audit, publicUrl, clock }: C
       return {
         data: rows.map((row) => ({
           id: row.id,
-          kind: 'mention' as const,
+          kind: row.reviewLinkId ? ('review' as const) : ('mention' as const),
           by: row.by,
           at: row.createdAt.toISOString(),
           postId: row.postId,

@@ -845,6 +845,8 @@ export const comments = pgTable(
     authorName: text('author_name').notNull(),
     body: text('body').notNull(),
     mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    /** The review link a guest (a client without an account) wrote it through; null for a member. */
+    reviewLinkId: uuid('review_link_id').references(() => reviewLinks.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     editedAt: tz('edited_at'),
   },
@@ -852,6 +854,32 @@ export const comments = pgTable(
     index('comments_post_idx').on(t.postId, t.createdAt),
     index('comments_recurring_idx').on(t.recurringId, t.createdAt),
     check('comments_one_subject', sql`(${t.postId} is null) <> (${t.recurringId} is null)`),
+  ],
+);
+
+/**
+ * A client review link (issue 25): shows a set of posts, without an account, to whoever holds the link.
+ * Only a SHA-256 of its token is kept; the posts are fixed when it is made.
+ */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull().default(''),
+    postIds: jsonb('post_ids').$type<string[]>().notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    lastUsedAt: tz('last_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_links_token_idx').on(t.tokenHash),
+    index('review_links_workspace_idx').on(t.workspaceId, t.createdAt),
   ],
 );
 

@@ -339,6 +339,15 @@ export function createPostsService({
     async get(actor: SessionUser, id: string) {
       return present(actor, await own(actor, id));
     },
+    /**
+     * The workspace's posts among `ids`, whole, in scheduled order: for a client review link's page,
+     * which has no session (the link chose the posts).
+     */
+    async forReview(workspaceId: WorkspaceId, ids: string[]): Promise<Post[]> {
+      const rows = await repo.findMany(workspaceId, ids);
+      const states = await statesOf(workspaceId);
+      return rows.map((row) => toPost(row, states));
+    },
     listBetween,
     /**
      * The same list as JSON bytes. A calendar asks for the same month again and again (every visit,

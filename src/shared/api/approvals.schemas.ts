@@ -27,6 +27,8 @@ export const POST_EVENT_KINDS = [
   'approved',
   'rejected',
   'not_approved',
+  'client_approved',
+  'changes_requested',
   'rescheduled',
   'cancelled',
   'retried',
@@ -44,6 +46,8 @@ export const PostEventSchema = z.object({
   scheduledAt: z.string().nullable().optional(),
   reason: z.string().optional(),
   platform: z.string().optional(),
+  /** Done through a client review link, by someone without an account (`actor` is the name they gave). */
+  guest: z.boolean().optional(),
 });
 export type PostEvent = z.infer<typeof PostEventSchema>;
 export const PostHistorySchema = z.object({ data: z.array(PostEventSchema) });

@@ -34,6 +34,8 @@ export const CommentSchema = z.object({
   mentions: z.array(z.object({ userId: z.string(), name: z.string() })),
   createdAt: z.iso.datetime({ offset: true }),
   editedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Written through a client review link by someone without an account (`authorName` is theirs). */
+  guest: z.boolean(),
   /** Whether the caller may change it (their own) and delete it (their own, or as a moderator). */
   mayEdit: z.boolean(),
   mayDelete: z.boolean(),
@@ -43,10 +45,13 @@ export const CommentListSchema = z.object({ data: z.array(CommentSchema) });
 export type CommentList = z.infer<typeof CommentListSchema>;
 export const CommentParamsSchema = z.object({ id: z.uuid('errors.notFound') });
 
-/** A member told in the app: someone mentioned them in a comment on a post or a recurring rule. */
+/**
+ * A member told in the app: someone mentioned them in a comment on a post or a recurring rule
+ * (`mention`), or a client commented through a review link they made or on their post (`review`).
+ */
 export const NotificationSchema = z.object({
   id: z.uuid(),
-  kind: z.literal('mention'),
+  kind: z.enum(['mention', 'review']),
   by: z.string(),
   at: z.iso.datetime({ offset: true }),
   postId: z.uuid().nullable(),

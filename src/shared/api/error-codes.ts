@@ -64,6 +64,14 @@ export const API_ERROR_CODES = {
   // Comments (comments/): issue 25.
   COMMENT_NOT_YOURS: { status: [403] },
   TOO_MANY_COMMENTS: { status: [409], params: ['max'] },
+  // Client review links (review-links/): issue 25.
+  REVIEW_LINK_NOT_FOUND: { status: [404] },
+  REVIEW_LINK_REVOKED: { status: [410] },
+  REVIEW_LINK_EXPIRED: { status: [410] },
+  REVIEW_LINK_EMPTY: { status: [409] },
+  REVIEW_LINK_TOO_BIG: { status: [409], params: ['max'] },
+  TOO_MANY_REVIEW_LINKS: { status: [409], params: ['max'] },
+  REVIEW_CLOSED: { status: [409] },
 
   // Sign-in, passwords and the first account (auth/, users/).
   ACCOUNT_LOCKED: { status: [429] },

@@ -56,6 +56,13 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   APPROVAL_REQUIRED: 'approvals.required',
   COMMENT_NOT_YOURS: 'comments.notYours',
   TOO_MANY_COMMENTS: 'comments.tooMany',
+  REVIEW_LINK_NOT_FOUND: 'reviewLinks.notFound',
+  REVIEW_LINK_REVOKED: 'reviewLinks.revoked',
+  REVIEW_LINK_EXPIRED: 'reviewLinks.expired',
+  REVIEW_LINK_EMPTY: 'reviewLinks.empty',
+  REVIEW_LINK_TOO_BIG: 'reviewLinks.tooBig',
+  TOO_MANY_REVIEW_LINKS: 'reviewLinks.tooManyLinks',
+  REVIEW_CLOSED: 'reviewLinks.closed',
   // Sign-in and passwords, the auth library's codes included.
   ACCOUNT_LOCKED: 'login.locked',
   PASSWORD_SIGN_IN_DISABLED: 'oidc.passwordSignInDisabled',

@@ -18,6 +18,7 @@ const comment = (over: Partial<Comment>): Comment => ({
   mentions: [],
   createdAt: '2030-01-05T15:00:00.000Z',
   editedAt: null,
+  guest: false,
   mayEdit: false,
   mayDelete: false,
   ...over,
