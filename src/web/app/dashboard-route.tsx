@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { MentionsCard } from '../features/comments/components/mentions-card';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { PostsSlotsProvider } from '../features/posts/components/posts-slots';
+import { ShareForReviewButton } from '../features/review-links/components/create-review-link-modal';
 import { PostComments } from './comments-parts';
 
 // Its own chunk: only a post opened from the dashboard (to approve it) needs it.
@@ -11,7 +12,12 @@ const PostDetailDialog = lazy(async () => ({
   default: (await import('../features/posts/components/post-detail-dialog')).PostDetailDialog,
 }));
 
-const detailsSlots = { comments: PostComments };
+/** A post's details offer a review link for it alone. */
+function SharePostForReview({ postId }: { postId: string }) {
+  return <ShareForReviewButton postIds={[postId]} variant="light" />;
+}
+
+const detailsSlots = { comments: PostComments, shareForReview: SharePostForReview };
 
 /**
  * A post opened from the dashboard: its details, where an approver approves or sends it back, and its

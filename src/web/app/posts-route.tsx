@@ -10,8 +10,14 @@ import { TemplatesButton } from '../features/templates/components/templates-butt
 import { InsertVariableSelect } from '../features/variables/components/insert-variable-select';
 import { WithVariables } from '../features/variables/components/with-variables';
 import { PostComments } from './comments-parts';
+import { ShareForReviewButton } from '../features/review-links/components/create-review-link-modal';
 import { LocaleDatesProvider } from './dates-provider';
 import { postFormParts } from './post-form-parts';
+
+/** A post's details offer a review link for it alone. */
+function SharePostForReview({ postId }: { postId: string }) {
+  return <ShareForReviewButton postIds={[postId]} variant="light" />;
+}
 
 const RecurringTab = lazy(() => import('./recurring-tab').then((m) => ({ default: m.RecurringTab })));
 
@@ -23,6 +29,7 @@ const postsSlots: PostsSlots = {
   hashtags: HashtagsButton,
   withVariables: WithVariables,
   comments: PostComments,
+  shareForReview: SharePostForReview,
 };
 
 /**
@@ -38,7 +45,12 @@ export function PostsRoute() {
         <PostFormPartsProvider value={postFormParts}>
           <ConnectReturn />
           <PostsPage
-            headerActions={<ManagePlatformsButton />}
+            headerActions={
+              <>
+                <ShareForReviewButton />
+                <ManagePlatformsButton />
+              </>
+            }
             manageAccounts={<ManagePlatformsButton size="sm" variant="subtle" />}
             recurring={<RecurringTab />}
           />

@@ -56,13 +56,17 @@ const ToWorkspace = page(
   () => import('../features/workspaces/components/workspace-scope'),
   (m) => m.ToWorkspace,
 );
-const WorkspaceSettingsPage = page(
-  () => import('../features/workspaces/components/workspace-settings-page'),
-  (m) => m.WorkspaceSettingsPage,
-);
 const InvitationRoute = page(
   () => import('./invitation-route'),
   (m) => m.InvitationRoute,
+);
+const ReviewRoute = page(
+  () => import('./review-route'),
+  (m) => m.ReviewRoute,
+);
+const WorkspaceRoute = page(
+  () => import('./workspace-route'),
+  (m) => m.WorkspaceRoute,
 );
 const SettingsPage = page(
   () => import('../features/settings/components/settings-page'),
@@ -113,13 +117,14 @@ export function AppRoutes() {
           <Route path="login" element={<LoginPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="invite" element={<InvitationRoute />} />
+          <Route path="review" element={<ReviewRoute />} />
           <Route element={<RequireAuth />}>
             <Route path="w/:wid" element={<WorkspaceScope />}>
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="posts" element={<PostsPage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
-              <Route path="workspace" element={<WorkspaceSettingsPage />} />
+              <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
             </Route>
             {/* A page without a workspace (a bookmark, a network's redirect) opens in the tab's, or the last used. */}

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Comment, CommentWriteSchema } from '../../../../shared/api/comments.schemas';
@@ -188,9 +188,16 @@ export function CommentThread({
           {comments.map((comment) => (
             <Paper key={comment.id} component="li" withBorder p="xs" radius="sm">
               <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text size="sm" fw={600} dir="auto">
-                  {comment.authorName}
-                </Text>
+                <Group gap={6}>
+                  <Text size="sm" fw={600} dir="auto">
+                    {comment.authorName}
+                  </Text>
+                  {comment.guest && (
+                    <Badge size="xs" variant="light" color="grape">
+                      {t('comments.guest')}
+                    </Badge>
+                  )}
+                </Group>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(comment.createdAt, { timeZone: zone })}
                   {comment.editedAt && ` · ${t('comments.edited')}`}

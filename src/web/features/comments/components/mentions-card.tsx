@@ -54,9 +54,11 @@ export function MentionsCard({ openPost }: { openPost?: (postId: string) => void
               <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
                 <div style={{ minWidth: 0, flex: 1 }}>
                   <Text size="sm" fw={notice.read ? 400 : 700}>
-                    {notice.recurringId
-                      ? t('comments.mentionedYouOnRule', { who: notice.by })
-                      : t('comments.mentionedYou', { who: notice.by })}
+                    {notice.kind === 'review'
+                      ? t('comments.reviewComment', { who: notice.by })
+                      : notice.recurringId
+                        ? t('comments.mentionedYouOnRule', { who: notice.by })
+                        : t('comments.mentionedYou', { who: notice.by })}
                   </Text>
                   <Text size="sm" c="dimmed" lineClamp={2} dir="auto">
                     {notice.excerpt}

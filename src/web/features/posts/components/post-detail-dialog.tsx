@@ -186,7 +186,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const zone = useTimeZone();
   const retry = useRetryPost();
   const mayRetry = useCan('schedule');
-  const { comments: Comments } = usePostsSlots();
+  const { comments: Comments, shareForReview: ShareForReview } = usePostsSlots();
   const failed = post.targets.some((target) => target.status === 'failed');
   const onRetry = () =>
     retry.mutate(post.id, {
@@ -221,6 +221,9 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
       <PostHistoryList post={post} zone={zone} />
       {Comments && <Comments postId={post.id} />}
       <Group justify="flex-end">
+        {ShareForReview && ['draft', 'scheduled', 'awaiting_approval'].includes(post.status) && (
+          <ShareForReview postId={post.id} />
+        )}
         {failed && mayRetry && (
           <Button leftSection={<IconRefresh size={16} />} loading={retry.isPending} onClick={onRetry}>
             {t('postDetail.retry')}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Container, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -207,9 +207,9 @@ function LeaveWorkspace({ workspace, personal }: { workspace: Workspace; persona
 
 /**
  * `/w/<id>/workspace`: its name and time zone (owners and admins), its members and invitations (everyone
- * sees who is there), leaving it, and deleting it (its owners).
+ * sees who is there), what the app adds (`children`: the client review links), leaving it, and deleting it.
  */
-export function WorkspaceSettingsPage() {
+export function WorkspaceSettingsPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const workspace = useCurrentWorkspace();
   const { data } = useWorkspaces();
@@ -229,6 +229,7 @@ export function WorkspaceSettingsPage() {
           </Card>
         )}
         <MembersCard key={workspace.id} workspace={workspace} />
+        {children}
         {!workspace.personal && <LeaveWorkspace workspace={workspace} personal={personal} />}
         {can(workspace.role, 'own') && !workspace.personal && (
           <DeleteWorkspace workspace={workspace} personal={personal} />
