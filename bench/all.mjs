@@ -9,6 +9,7 @@ const BENCHES = [
   ['bench', 'bundle budget, startup and memory'],
   ['bench:posts', 'calendar range API, scheduling a post'],
   ['bench:calendar', 'calendar render in Chromium'],
+  ['bench:review', 'a client review page of 50 posts in Chromium'],
   ['bench:publish', 'publishing: punctuality, bursts, scale-out'],
   ['bench:video', 'video render'],
   ['bench:ai', 'offline AI insights'],
