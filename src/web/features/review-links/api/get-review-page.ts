@@ -9,8 +9,7 @@ export const useReviewPage = (token: string) =>
   useQuery(
     queryOptions({
       queryKey: reviewPageQueryKey(token),
-      queryFn: () =>
-        api<ReviewPage>(`/review/${encodeURIComponent(token)}`, { workspace: false }),
+      queryFn: () => api<ReviewPage>(`/review/${encodeURIComponent(token)}`, { workspace: false }),
       enabled: token.length > 0,
       refetchInterval: 60_000,
       retry: false,

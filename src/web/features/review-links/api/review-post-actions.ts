@@ -17,10 +17,11 @@ const useReviewAction = <I>(token: string, action: 'approve' | 'request-changes'
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: I & { id: string }) =>
-      api<ReviewPost>(
-        `/review/${encodeURIComponent(token)}/posts/${encodeURIComponent(id)}/${action}`,
-        { method: 'POST', body: input, workspace: false },
-      ),
+      api<ReviewPost>(`/review/${encodeURIComponent(token)}/posts/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        body: input,
+        workspace: false,
+      }),
     onSuccess: (post) =>
       queryClient.setQueryData<ReviewPage>(reviewPageQueryKey(token), (page) =>
         page ? { ...page, posts: page.posts.map((p) => (p.id === post.id ? post : p)) } : page,
@@ -31,5 +32,4 @@ const useReviewAction = <I>(token: string, action: 'approve' | 'request-changes'
 export const useApproveReviewPost = (token: string) => useReviewAction<ReviewApproveInput>(token, 'approve');
 export const useRequestChanges = (token: string) =>
   useReviewAction<ReviewChangesInput>(token, 'request-changes');
-export const useCommentReviewPost = (token: string) =>
-  useReviewAction<ReviewCommentInput>(token, 'comments');
+export const useCommentReviewPost = (token: string) => useReviewAction<ReviewCommentInput>(token, 'comments');

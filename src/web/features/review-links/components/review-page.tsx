@@ -200,7 +200,8 @@ function Comments({ token, post, name }: { token: string; post: ReviewPost; name
               { id: post.id, name, body },
               {
                 onSuccess: () => setBody(''),
-                onError: (error) => notify({ color: 'red', message: errorMessage(t, error, 'review.failed') }),
+                onError: (error) =>
+                  notify({ color: 'red', message: errorMessage(t, error, 'review.failed') }),
               },
             );
           }}
@@ -215,7 +216,13 @@ function Comments({ token, post, name }: { token: string; post: ReviewPost; name
               onChange={(event) => setBody(event.currentTarget.value)}
             />
             <Group justify="flex-end">
-              <Button type="submit" size="xs" variant="light" loading={send.isPending} disabled={!body.trim()}>
+              <Button
+                type="submit"
+                size="xs"
+                variant="light"
+                loading={send.isPending}
+                disabled={!body.trim()}
+              >
                 {t('review.send')}
               </Button>
             </Group>
