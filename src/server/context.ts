@@ -339,6 +339,9 @@ export function createContext({
     graceMs: env.RECURRING_GRACE_MINUTES * 60_000,
     insights: ai,
     logger,
+    approvers: (workspaceId, except) => approvalsRepo.approvers(db, workspaceId, except),
+    mail,
+    publicUrl: env.PUBLIC_URL,
   });
   return {
     env,

@@ -164,14 +164,55 @@ describe('approval: a contributor’s post waits for an approval, and is never p
       platforms: ['bluesky'],
       media: [],
       startDate: inMinutes(60),
-      frequency: 'weekly',
+      frequency: 'daily',
       interval: 1,
-      weekdays: [1],
+      weekdays: [],
       timezone: 'UTC',
     };
-    const carlRule = await call('carl', 'POST', '/api/recurring-posts', rule);
-    expect([carlRule.statusCode, carlRule.json().code]).toEqual([403, 'APPROVAL_REQUIRED']);
-    expect((await call('eddy', 'POST', '/api/recurring-posts', rule)).statusCode).toBe(201);
+    // A contributor's rule waits, making no post, until it is approved once; its approvers are told.
+    const made = await call('carl', 'POST', '/api/recurring-posts', rule);
+    expect(made.statusCode, made.body).toBe(201);
+    const carlRule = made.json();
+    expect(carlRule).toMatchObject({ approvalStatus: 'awaiting_approval', nextScheduledDate: null });
+    const occurrences = async () =>
+      (await sql(`select count(*)::int as n from posts where recurring_id = $1`, [carlRule.id])).rows[0];
+    expect(await occurrences()).toEqual({ n: 0 });
+    expect(await t.ctx.recurring.makeDueOccurrences()).toBe(0);
+    expect(await mailsTo('olga@example.com', '%approval of a recurring post')).toEqual({ n: 1 });
+    // Only an approver approves, and only what they read.
+    const byCarl = await call('carl', 'POST', `/api/recurring-posts/${carlRule.id}/approve`, {
+      hash: carlRule.contentHash,
+    });
+    expect(byCarl.statusCode).toBe(403);
+    const stale = await call('rita', 'POST', `/api/recurring-posts/${carlRule.id}/approve`, {
+      hash: '0'.repeat(64),
+    });
+    expect(stale.json().code).toBe('POST_CHANGED');
+    const approved = await call('rita', 'POST', `/api/recurring-posts/${carlRule.id}/approve`, {
+      hash: carlRule.contentHash,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ approvalStatus: 'approved', active: true });
+    expect(await occurrences()).toEqual({ n: 1 });
+    // Saved unchanged it stays approved; changed by its contributor it waits again, its waiting post gone.
+    const same = await call('carl', 'PUT', `/api/recurring-posts/${carlRule.id}`, rule);
+    expect(same.json().approvalStatus).toBe('approved');
+    const changed = await call('carl', 'PUT', `/api/recurring-posts/${carlRule.id}`, {
+      ...rule,
+      content: '<p>Every Monday, 9 sharp</p>',
+    });
+    expect(changed.json()).toMatchObject({ approvalStatus: 'awaiting_approval', nextScheduledDate: null });
+    expect(await occurrences()).toEqual({ n: 0 });
+    const sentBack = await call('eddy', 'POST', `/api/recurring-posts/${carlRule.id}/reject`, {
+      reason: 'Not on Mondays',
+    });
+    expect(sentBack.json()).toMatchObject({ approvalStatus: 'rejected', reviewNote: 'Not on Mondays' });
+    // An editor's rule needs none; a contributor changes no one else's.
+    const eddyRule = await call('eddy', 'POST', '/api/recurring-posts', rule);
+    expect(eddyRule.json().approvalStatus).toBe('approved');
+    const others = await call('carl', 'PUT', `/api/recurring-posts/${eddyRule.json().id}`, rule);
+    expect(others.json().code).toBe('WORKSPACE_ROLE');
+    expect((await call('carl', 'DELETE', `/api/recurring-posts/${eddyRule.json().id}`)).statusCode).toBe(403);
 
     const failed = (await call('carl', 'POST', '/api/posts', post('Failed once', inMinutes(30)))).json();
     await sql(`update posts set status = 'failed' where id = $1`, [failed.id]);

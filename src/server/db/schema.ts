@@ -612,8 +612,17 @@ export const recurringPosts = pgTable(
     interval: integer('interval').notNull().default(1),
     weekdays: jsonb('weekdays').$type<number[]>().notNull().default([]),
     timezone: text('timezone').notNull(),
-    /** The next occurrence not yet made into a post; null once the rule has ended. */
+    /** The next occurrence not yet made into a post; null once the rule has ended, or while it waits. */
     nextAt: tz('next_at'),
+    /**
+     * Whether the rule may make posts (issue 25): `approved`, or `awaiting_approval` (a contributor's, in
+     * a workspace that asks for approval) and `rejected`, which make none. A rule is approved once.
+     */
+    approvalStatus: text('approval_status').notNull().default('approved'),
+    /** What was approved (recurring/rule-hash.ts): saving it unchanged keeps the approval. */
+    approvalHash: text('approval_hash'),
+    /** Why it was last sent back. */
+    reviewNote: text('review_note'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -93,6 +93,8 @@ const RULES: Record<string, Access> = {
   'GET /api/recurring-posts/:id': 'user',
   'POST /api/recurring-posts': 'user',
   'PUT /api/recurring-posts/:id': 'user',
+  'POST /api/recurring-posts/:id/approve': 'user',
+  'POST /api/recurring-posts/:id/reject': 'user',
   'DELETE /api/recurring-posts/:id': 'user',
   'GET /api/social/:platform/connect': 'user',
   // Reached by browser navigation from the network: decides itself (no session → to /login).

@@ -7,6 +7,8 @@ export interface ApprovedShape {
   platforms: readonly string[];
   /** In their order in the post. */
   media: readonly { id: string; alt: string; edits: Record<string, unknown> | null }[];
+  /** A recurring post's rule (its start is `scheduledAt`): when its occurrences come. */
+  rule?: Record<string, unknown>;
 }
 
 /** JSON with every object's keys sorted, so that the same value always gives the same text. */
@@ -36,6 +38,7 @@ export function approvalHashOf(post: ApprovedShape): string {
           alt: m.alt,
           edits: m.edits && Object.keys(m.edits).length ? m.edits : null,
         })),
+        ...(post.rule ? { rule: post.rule } : {}),
       }),
     )
     .digest('hex');

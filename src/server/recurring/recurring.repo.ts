@@ -170,6 +170,35 @@ export function createRecurringRepo(db: Db) {
       });
       return found ? (await this.find(workspaceId, id))! : undefined;
     },
+    /**
+     * Moves a rule's approval on if it is still as read (`from`, unchanged since `updatedAt`), then runs
+     * `then` in the same transaction (its first occurrences, once approved). False when it was not.
+     */
+    async setApproval(
+      workspaceId: WorkspaceId,
+      id: string,
+      expected: { from: string; updatedAt: Date },
+      values: Pick<RecurringValues, 'approvalStatus' | 'approvalHash' | 'reviewNote' | 'nextAt'>,
+      then: (tx: Db, row: RecurringRow) => Promise<void>,
+    ) {
+      return transaction(db, async (tx) => {
+        const [row] = await tx
+          .update(recurringPosts)
+          .set(values)
+          .where(
+            and(
+              eq(recurringPosts.id, id),
+              eq(recurringPosts.workspaceId, workspaceId),
+              eq(recurringPosts.approvalStatus, expected.from),
+              eq(recurringPosts.updatedAt, expected.updatedAt),
+            ),
+          )
+          .returning();
+        if (!row) return false;
+        await then(tx, row);
+        return true;
+      });
+    },
     /** Deletes the rule after `before` ran in the same transaction (the waiting occurrences go). */
     async remove(workspaceId: WorkspaceId, id: string, before: (tx: Db) => Promise<void>) {
       return transaction(db, async (tx) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ApproveBodySchema, RejectBodySchema } from '../../shared/api/approvals.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
   RECURRING_POSTS_MAX,
@@ -88,6 +89,38 @@ export async function recurringRoutes(
       },
     },
     async (request) => recurring.update(userOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/recurring-posts/:id/approve',
+    {
+      onRequest: [onRequest, guards.may('approve')],
+      schema: {
+        tags,
+        summary: "Approve a contributor's recurring post once: from then on it makes its posts",
+        description:
+          'Send the `contentHash` of the rule as you read it: one changed since answers 409 POST_CHANGED.',
+        params: RecurringIdParamsSchema,
+        body: ApproveBodySchema,
+        response: { 200: RecurringPostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => recurring.approve(userOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/recurring-posts/:id/reject',
+    {
+      onRequest: [onRequest, guards.may('approve')],
+      schema: {
+        tags,
+        summary: 'Send a waiting recurring post back to its author, with the reason: it makes no posts',
+        params: RecurringIdParamsSchema,
+        body: RejectBodySchema,
+        response: { 200: RecurringPostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+      },
+    },
+    async (request) => recurring.reject(userOf(request), request.params.id, request.body),
   );
 
   r.delete(

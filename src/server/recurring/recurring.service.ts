@@ -1,5 +1,9 @@
-import { needsApproval } from '../../shared/workspaces/rules';
-import { approvalRequired } from '../posts/posts.service';
+import { can, needsApproval } from '../../shared/workspaces/rules';
+import type { ApproveBody, RejectBody } from '../../shared/api/approvals.schemas';
+import type { Recipient } from '../alerts/alerts.repo';
+import type { MailService } from '../mail/mail.service';
+import { approvalHashOf } from '../posts/approval-hash';
+import { ruleApprovalMail } from './recurring.mails';
 import { VideoEditsSchema } from '../../shared/api/posts.schemas';
 import type { Insights } from '../../shared/api/ai.schemas';
 import {
@@ -11,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform } from '../../shared/platforms/rules';
 import { nextOccurrence, type RecurrenceFrequency, type RecurrenceRule } from '../../shared/recurrence';
-import { type SessionUser, scopeOf } from '../auth/session';
+import { type SessionUser, scopeOf, workspaceRoleForbids } from '../auth/session';
 import { type Scope, type WorkspaceId, asWorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Db } from '../db/client';
@@ -34,6 +38,26 @@ type RuleFields = Pick<
   'startAt' | 'endAt' | 'occurrenceCount' | 'frequency' | 'interval' | 'weekdays' | 'timezone'
 >;
 
+/** What approving a rule binds to: its content, media, networks and the rule itself. */
+export const ruleHashOf = (
+  row: RuleFields & Pick<RecurringRow, 'contentHtml' | 'platforms'>,
+  media: readonly { id: string; alt: string; edits: Record<string, unknown> | null }[],
+) =>
+  approvalHashOf({
+    contentHtml: row.contentHtml,
+    scheduledAt: row.startAt,
+    platforms: row.platforms,
+    media,
+    rule: {
+      end: row.endAt?.toISOString() ?? null,
+      count: row.occurrenceCount,
+      frequency: row.frequency,
+      interval: row.interval,
+      weekdays: row.weekdays,
+      timezone: row.timezone,
+    },
+  });
+
 export const ruleOf = (row: RuleFields): RecurrenceRule => ({
   startDate: row.startAt,
   endDate: row.endAt,
@@ -49,7 +73,8 @@ const toRecurring = (
   now: Date,
   aiInsights: Insights | null = null,
 ): RecurringPost => {
-  const next = nextOccurrence(ruleOf(row), now);
+  const approved = row.approvalStatus === 'approved';
+  const next = approved ? nextOccurrence(ruleOf(row), now) : null;
   return {
     id: row.id,
     content: row.contentHtml,
@@ -76,6 +101,12 @@ const toRecurring = (
       targets: o.targets.map((t) => ({ platform: t.platform as Platform, status: t.status })),
     })),
     aiInsights,
+    approvalStatus: row.approvalStatus as RecurringPost['approvalStatus'],
+    contentHash: ruleHashOf(
+      row,
+      row.media.map((m) => ({ id: m.id, alt: m.alt, edits: m.edits as Record<string, unknown> | null })),
+    ),
+    reviewNote: row.reviewNote,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -105,6 +136,10 @@ export interface RecurringServiceDeps {
   graceMs: number;
   insights?: RecurringInsights;
   logger?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Who may approve in a workspace and wants to be told, but `except` (the approvals repository). */
+  approvers?: (workspaceId: string, except: string) => Promise<Recipient[]>;
+  mail?: Pick<MailService, 'send'>;
+  publicUrl?: string;
 }
 
 /**
@@ -123,6 +158,9 @@ export function createRecurringService({
   graceMs,
   insights,
   logger,
+  approvers,
+  mail,
+  publicUrl = '',
 }: RecurringServiceDeps) {
   /** Makes the posts of the rule's occurrences due before now + horizon, records the missed, moves on. */
   const materialise = async (tx: Db, row: RecurringRow, links: MediaLink[], now: Date) => {
@@ -142,7 +180,7 @@ export function createRecurringService({
     await repo.setNext(tx, row.id, plan.next);
   };
 
-  const prepare = async (actor: SessionUser, input: RecurringInput) => {
+  const prepare = async (actor: SessionUser, input: RecurringInput, before?: RecurringRow) => {
     const contentHtml = sanitizePostHtml(input.content);
     const { facts, links } = await resolveMedia(findMedia, actor.workspace.id, input.media);
     assertPublishable(contentHtml, facts, input.platforms, {
@@ -150,8 +188,6 @@ export function createRecurringService({
       message: 'Please fill in all required fields',
     });
     assertMayPublish(actor);
-    // A rule publishes on its own: where contributors ask for approval, rules are an editor's (issue 25).
-    if (needsApproval(actor.workspace.role, actor.workspace.approvalRequired)) throw approvalRequired();
     const values: RecurringValues = {
       contentHtml,
       platforms: input.platforms,
@@ -163,11 +199,31 @@ export function createRecurringService({
       weekdays: input.frequency === 'weekly' ? [...input.weekdays].sort((a, b) => a - b) : [],
       timezone: input.timezone,
       nextAt: null,
+      approvalStatus: 'approved',
+      approvalHash: null,
+      reviewNote: null,
     };
+    // A rule publishes on its own: where a contributor asks for approval, their rule waits until an
+    // approver approves it once; saving an approved rule unchanged keeps its approval (issue 25).
+    const hash = ruleHashOf(values, links);
+    const waits =
+      needsApproval(actor.workspace.role, actor.workspace.approvalRequired) &&
+      !(before?.approvalStatus === 'approved' && before.approvalHash === hash);
+    if (waits) {
+      values.approvalStatus = 'awaiting_approval';
+      return { values, links, waits };
+    }
+    values.approvalHash = hash;
     // Occurrences before now are not "missed" when the rule is new or changed: it starts from now.
-    const from = new Date(clock().getTime() - PAST_TOLERANCE_MS);
-    values.nextAt = nextOccurrence(ruleOf(values), from);
-    return { values, links };
+    values.nextAt = nextOccurrence(ruleOf(values), new Date(clock().getTime() - PAST_TOLERANCE_MS));
+    return { values, links, waits };
+  };
+
+  /** A rule that starts waiting: those who may approve it are told by mail. */
+  const asked = async (actor: SessionUser, row: RecurringRow) => {
+    if (!approvers || !mail) return;
+    for (const to of await approvers(row.workspaceId, actor.id))
+      await mail.send(ruleApprovalMail(to, actor.name, row, publicUrl));
   };
 
   /** After a save: the first occurrences exist at once (on the calendar, and on time if due soon). */
@@ -213,12 +269,12 @@ export function createRecurringService({
       return toRecurring(row, clock(), (await latestOf(actor.workspace.id, [id])).get(id) ?? null);
     },
     async create(actor: SessionUser, input: RecurringInput) {
-      const { values, links } = await prepare(actor, input);
+      const { values, links, waits } = await prepare(actor, input);
       const row = await repo.create(
         scopeOf(actor),
         values,
         links,
-        materialiseNow(links),
+        waits ? async () => {} : materialiseNow(links),
         RECURRING_POSTS_MAX,
       );
       if (!row)
@@ -228,18 +284,80 @@ export function createRecurringService({
           `This workspace already has ${RECURRING_POSTS_MAX} recurring posts; delete one first.`,
           { params: { max: RECURRING_POSTS_MAX } },
         );
+      if (waits) await asked(actor, row);
       return saved(actor, row);
     },
-    /** Changes the rule for the occurrences still to be made; posts already made keep their content. */
+    /**
+     * Changes the rule for the occurrences still to be made; posts already made keep their content. A
+     * contributor's change, where approval is asked, waits again (its waiting occurrences go).
+     */
     async update(actor: SessionUser, id: string, input: RecurringInput) {
-      if (!(await repo.find(actor.workspace.id, id))) throw notFound('This recurring post');
-      const { values, links } = await prepare(actor, input);
-      const row = await repo.replace(actor.workspace.id, id, values, links, materialiseNow(links));
+      const before = await repo.find(actor.workspace.id, id);
+      if (!before) throw notFound('This recurring post');
+      // As with posts, a contributor changes only their own.
+      if (before.userId !== actor.id && !can(actor.workspace.role, 'editOthersPosts'))
+        throw workspaceRoleForbids();
+      const { values, links, waits } = await prepare(actor, input, before);
+      const row = await repo.replace(
+        actor.workspace.id,
+        id,
+        values,
+        links,
+        // Waiting again, it keeps no posts made from what was approved before.
+        waits ? (tx) => posts.removeWaitingOccurrences(tx, actor.workspace.id, id) : materialiseNow(links),
+      );
       if (!row) throw notFound('This recurring post');
+      if (waits && before.approvalStatus !== 'awaiting_approval') await asked(actor, row);
       return saved(actor, row);
+    },
+    /**
+     * Approves a rule that waits, as the approver read it (`hash`): from then on it makes its
+     * occurrences like any other, starting with the next one from now.
+     */
+    async approve(actor: SessionUser, id: string, { hash }: ApproveBody) {
+      const row = await repo.find(actor.workspace.id, id);
+      if (!row) throw notFound('This recurring post');
+      if (row.approvalStatus !== 'awaiting_approval')
+        throw new AppError(409, 'NOT_AWAITING_APPROVAL', 'This recurring post is not waiting for an approval.');
+      const media = row.media.map((m) => ({
+        id: m.id,
+        alt: m.alt,
+        edits: m.edits as Record<string, unknown> | null,
+      }));
+      if (ruleHashOf(row, media) !== hash)
+        throw new AppError(409, 'POST_CHANGED', 'This recurring post changed since you opened it: read it again first.');
+      const nextAt = nextOccurrence(ruleOf(row), new Date(clock().getTime() - PAST_TOLERANCE_MS));
+      const approved = await repo.setApproval(
+        actor.workspace.id,
+        id,
+        { from: 'awaiting_approval', updatedAt: row.updatedAt },
+        { approvalStatus: 'approved', approvalHash: hash, reviewNote: null, nextAt },
+        (tx, saved) => materialise(tx, saved, media, clock()),
+      );
+      if (!approved)
+        throw new AppError(409, 'POST_CHANGED', 'This recurring post changed since you opened it: read it again first.');
+      return saved(actor, (await repo.find(actor.workspace.id, id))!);
+    },
+    /** Sends a waiting rule back to its author, with why: it makes no posts until changed and approved. */
+    async reject(actor: SessionUser, id: string, { reason }: RejectBody) {
+      const row = await repo.find(actor.workspace.id, id);
+      if (!row) throw notFound('This recurring post');
+      const done = await repo.setApproval(
+        actor.workspace.id,
+        id,
+        { from: 'awaiting_approval', updatedAt: row.updatedAt },
+        { approvalStatus: 'rejected', approvalHash: null, reviewNote: reason, nextAt: null },
+        async () => {},
+      );
+      if (!done)
+        throw new AppError(409, 'NOT_AWAITING_APPROVAL', 'This recurring post is not waiting for an approval.');
+      return saved(actor, (await repo.find(actor.workspace.id, id))!);
     },
     /** Stops the rule: its occurrences not yet going out go too; published and failed ones stay. */
     async remove(actor: SessionUser, id: string) {
+      const rule = await repo.find(actor.workspace.id, id);
+      if (rule && rule.userId !== actor.id && !can(actor.workspace.role, 'editOthersPosts'))
+        throw workspaceRoleForbids();
       const gone = await repo.remove(actor.workspace.id, id, (tx) =>
         posts.removeWaitingOccurrences(tx, actor.workspace.id, id),
       );

@@ -98,6 +98,14 @@ export const RecurringPostSchema = z.object({
   ),
   /** The newest AI insights of its content, computed (offline) after each save; null before the first. */
   aiInsights: InsightsSchema.nullable(),
+  /**
+   * Whether it makes posts (issue 25): `approved`, or, for a contributor's rule where the workspace asks
+   * for approval, `awaiting_approval` until approved once, or `rejected` (sent back, with `reviewNote`).
+   */
+  approvalStatus: z.enum(['approved', 'awaiting_approval', 'rejected']),
+  /** What an approval binds to (POST /api/recurring-posts/:id/approve). */
+  contentHash: z.string(),
+  reviewNote: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,6 @@
 import { Alert, Button, Container, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { needsApproval } from '../../../../shared/workspaces/rules';
+import { useCurrentWorkspace } from '../../../lib/workspace-role';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECURRING_CONTENT_MAX, type RecurringPost } from '../../../../shared/api/recurring.schemas';
@@ -45,6 +47,9 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
   const zone = useTimeZone();
   const { data: profile } = useProfile();
   const save = useSaveRecurringPost();
+  const workspace = useCurrentWorkspace();
+  // A contributor's rule, where the workspace asks for approval, makes posts once approved.
+  const asksApproval = workspace ? needsApproval(workspace.role, workspace.approvalRequired) : false;
   const { MediaUploaders, EditVideo } = usePostFormParts();
   const [form, setForm] = useState<RecurringForm>(() => (post ? formOf(post, zone) : emptyForm()));
   const [errors, setErrors] = useState<FormErrors>({});
@@ -143,6 +148,11 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
             {post && (
               <Text size="sm" c="dimmed">
                 {t('recurring.editNote')}
+              </Text>
+            )}
+            {asksApproval && (
+              <Text size="sm" c="dimmed">
+                {t('recurring.approvalNote')}
               </Text>
             )}
             <Group justify="flex-end">

@@ -8,6 +8,7 @@ import { PLATFORM_ICONS } from '../../../components/platform-icon';
 import { formatDateTime } from '../../../lib/format-date';
 import { frequencyText } from './frequency-line';
 import { RecurringDetails } from './recurring-details';
+import { RuleApproval } from './rule-approval';
 
 /**
  * One recurring post: when it goes out next (on the clock of the user's zone) or that it has ended, how
@@ -28,6 +29,7 @@ export function RecurringItem({
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const next = post.active && post.nextScheduledDate;
+  const waiting = post.approvalStatus !== 'approved';
   const images = post.media.filter((m) => m.kind === 'image');
   const videos = post.media.filter((m) => m.kind === 'video');
   return (
@@ -37,11 +39,13 @@ export function RecurringItem({
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Group gap="xs" wrap="wrap">
               <Text id={`recurring-${post.id}-next`} fw={600}>
-                {next
-                  ? t('recurring.nextPost', { time: formatDateTime(next, { locale, timeZone: zone }) })
-                  : t('recurring.endedLine')}
+                {waiting
+                  ? t('recurring.noPostsYet')
+                  : next
+                    ? t('recurring.nextPost', { time: formatDateTime(next, { locale, timeZone: zone }) })
+                    : t('recurring.endedLine')}
               </Text>
-              {!next && (
+              {!next && !waiting && (
                 <Badge color="gray" variant="light">
                   {t('recurring.ended')}
                 </Badge>
@@ -68,6 +72,7 @@ export function RecurringItem({
             </Group>
           )}
         </Group>
+        <RuleApproval post={post} />
         {/* The same allowlist the post details use: the rich text without scripts, links or styles. */}
         <Text
           size="sm"

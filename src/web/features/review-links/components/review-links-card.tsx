@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReviewLink } from '../../../../shared/api/review-links.schemas';
@@ -47,68 +47,49 @@ export function ReviewLinksCard() {
       ) : links.data.data.length === 0 ? (
         <Text size="sm">{t('reviewLinks.none')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('reviewLinks.label')}</Table.Th>
-                <Table.Th>{t('reviewLinks.state')}</Table.Th>
-                <Table.Th>{t('reviewLinks.lastOpened')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {links.data.data.map((link) => (
-                <Table.Tr key={link.id}>
-                  <Table.Td>
-                    <Stack gap={0}>
-                      <Text size="sm" fw={600} dir="auto">
-                        {link.label || t('reviewLinks.untitled')}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {t('reviewLinks.madeBy', {
-                          count: link.postCount,
-                          who: link.createdBy ?? t('reviewLinks.someone'),
-                          date: formatDateTime(link.createdAt, { timeZone: zone }),
-                        })}
-                      </Text>
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Badge variant="light" color={STATE_COLOR[link.state]}>
-                        {t(`reviewLinks.states.${link.state}`)}
-                      </Badge>
-                      {link.state === 'active' && (
-                        <Text size="xs" c="dimmed">
-                          {t('reviewLinks.until', { date: when(link.expiresAt) })}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{when(link.lastUsedAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {link.state === 'active' && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setWithdrawing(link)}
-                        aria-label={t('reviewLinks.withdrawNamed', {
-                          name: link.label || t('reviewLinks.untitled'),
-                        })}
-                      >
-                        {t('reviewLinks.withdraw')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {links.data.data.map((link) => (
+            <Paper key={link.id} component="li" withBorder p="sm" radius="sm">
+              <Group justify="space-between" align="flex-start" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Group gap="xs">
+                    <Text size="sm" fw={600} dir="auto">
+                      {link.label || t('reviewLinks.untitled')}
+                    </Text>
+                    <Badge variant="light" color={STATE_COLOR[link.state]}>
+                      {t(`reviewLinks.states.${link.state}`)}
+                    </Badge>
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {t('reviewLinks.madeBy', {
+                      count: link.postCount,
+                      who: link.createdBy ?? t('reviewLinks.someone'),
+                      date: formatDateTime(link.createdAt, { timeZone: zone }),
+                    })}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {link.state === 'active' &&
+                      `${t('reviewLinks.until', { date: when(link.expiresAt) })} · `}
+                    {t('reviewLinks.lastOpened')}: {when(link.lastUsedAt)}
+                  </Text>
+                </Stack>
+                {link.state === 'active' && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color="red"
+                    onClick={() => setWithdrawing(link)}
+                    aria-label={t('reviewLinks.withdrawNamed', {
+                      name: link.label || t('reviewLinks.untitled'),
+                    })}
+                  >
+                    {t('reviewLinks.withdraw')}
+                  </Button>
+                )}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       )}
       {withdrawing && (
         <ConfirmDialog
