@@ -141,6 +141,26 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
   ).toBeVisible();
   await shoot(cora.page, 'not-approved-en');
 
+  // Cora's recurring post waits until Remy approves it once, from the recurring posts.
+  const rule = await cora.page.request.post('/api/recurring-posts', {
+    headers: { origin, 'x-postwell-workspace': cafe },
+    data: {
+      content: '<p>Soup of the day, every weekday</p>',
+      platforms: ['bluesky'],
+      startDate: new Date(Date.now() + 3600_000).toISOString(),
+      frequency: 'daily',
+      timezone: 'UTC',
+    },
+  });
+  expect((await rule.json()).approvalStatus).toBe('awaiting_approval');
+  await remy.page.goto(`/w/${cafe}/posts?view=recurring`);
+  const item = remy.page.getByRole('listitem').filter({ hasText: 'Soup of the day, every weekday' });
+  await expect(item.getByText('Makes no posts until it is approved')).toBeVisible();
+  await shoot(remy.page, 'rule-en');
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect(remy.page.getByText('Recurring post approved: its posts go out at their times.')).toBeVisible();
+  await expect(item.getByText(/^Next Post:/)).toBeVisible();
+
   // In Arabic, the reviewer's dashboard reads right to left.
   await remy.page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));
   await remy.page.reload();
