@@ -259,6 +259,26 @@ describe('client review links: a chosen set of posts, reviewed without an accoun
     expect(states).toContain('revoked');
   });
 
+  it('limits each link, whatever the address', async () => {
+    const spring = (await sql(`select id from posts where content_html like '%Spring menu%'`)).rows[0] as {
+      id: string;
+    };
+    const made = (await call('eddy', 'POST', '/api/review-links', { postIds: [spring.id] })).json();
+    const token = tokenOf(made.link);
+    const codes: number[] = [];
+    for (let i = 0; i < 62; i++)
+      codes.push(
+        (
+          await guest('POST', `/api/review/${token}/posts/${spring.id}/comments`, {
+            name: 'Bot',
+            body: `spam ${i}`,
+          })
+        ).statusCode,
+      );
+    expect(codes.slice(0, 60).every((c) => c === 200)).toBe(true);
+    expect(codes.slice(60)).toEqual([429, 429]);
+  });
+
   it('limits each address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 65; i++)

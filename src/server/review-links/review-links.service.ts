@@ -24,6 +24,7 @@ import type { ApprovalsRepo } from '../approvals/approvals.repo';
 import { rejectedMail } from '../approvals/approvals.mails';
 import type { CommentsRepo } from '../comments/comments.repo';
 import { AppError, notFound } from '../http/errors';
+import { createMinuteWindows } from '../http/minute-windows';
 import type { MailService } from '../mail/mail.service';
 import type { MediaLinks } from '../media/media-links';
 import type { PostsService } from '../posts/posts.service';
@@ -35,6 +36,13 @@ const DAY_MS = 86_400_000;
 const LATE_MS = 60_000;
 /** Posts a reviewer can still decide on: not yet going out. */
 const OPEN: readonly string[] = ['draft', 'scheduled', 'awaiting_approval'];
+
+/**
+ * Per link and minute, whatever the address (the routes limit each address too): a link passed around
+ * is read by many, but it is no way to flood a workspace with comments.
+ */
+const VIEWS_PER_LINK = 300;
+const ACTIONS_PER_LINK = 60;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -75,6 +83,9 @@ export interface ReviewLinksServiceDeps {
 export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
   const { repo, approvals, comments, posts, mediaLinks, mail, audit, changes, publicUrl, clock } = deps;
 
+  const views = createMinuteWindows(VIEWS_PER_LINK, clock);
+  const actions = createMinuteWindows(ACTIONS_PER_LINK, clock);
+
   const stateOf = (link: ReviewLinkRow, now: Date): ReviewLink['state'] =>
     link.revokedAt ? 'revoked' : link.expiresAt <= now ? 'expired' : 'active';
   const toLink = (link: ReviewLinkRow, createdBy: string | null, now: Date): ReviewLink => ({
@@ -89,9 +100,16 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
   });
 
   /** The link of `token` while it works; a revoked or expired one answers 410 with why. */
-  const open = async (token: string) => {
+  const open = async (token: string, use: 'view' | 'act' = 'act') => {
     const found = await repo.byHash(hashToken(token));
     if (!found) throw linkNotFound();
+    const windows = use === 'view' ? views : actions;
+    const wait = windows.wait(found.link.id);
+    if (wait !== null)
+      throw new AppError(429, 'RATE_LIMITED', `This link is used a lot: try again in ${wait} seconds.`, {
+        retryAfterSeconds: wait,
+      });
+    windows.add(found.link.id, 1);
     const state = stateOf(found.link, clock());
     if (state === 'revoked')
       throw new AppError(
@@ -295,7 +313,7 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
 
     /** The page of a link: its posts, as the networks will show them. */
     async view(token: string): Promise<ReviewPage> {
-      const found = await open(token);
+      const found = await open(token, 'view');
       await repo.touch(found.link.id, clock());
       return page(found);
     },
