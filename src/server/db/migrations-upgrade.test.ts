@@ -360,3 +360,80 @@ describe('migrations 0027–0028 (members, approval) on a database of the previo
     await expect(invite('h2', 'NEW@example.com')).rejects.toThrow();
   });
 });
+
+/**
+ * Issue 25's migrations 0029 (comments), 0030 (review links) and 0031 (a recurring post's approval) on a
+ * database as 0028 left it: every recurring post stays approved and keeps making posts, alert choices
+ * gain mentions (on), and a comment is on one post or one rule, never both or neither.
+ */
+describe('migrations 0029–0031 (comments, review links, recurring approval) on a database of the previous release', () => {
+  let client: PGlite;
+  let remove: () => Promise<void>;
+  const query = async <T>(text: string) => (await client.query<T>(text)).rows;
+  const WORKSPACE = '00000000-0000-4000-8000-000000000501';
+  const POST = '00000000-0000-4000-8000-000000000511';
+  const RULE = '00000000-0000-4000-8000-000000000521';
+
+  beforeAll(async () => {
+    ({ client, remove } = await migratedFrom(
+      28,
+      `insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com');
+       insert into workspaces (id, name, personal_of) values ('${WORKSPACE}', 'Ann', 'u1');
+       insert into workspace_members (workspace_id, user_id, role) values ('${WORKSPACE}', 'u1', 'owner');
+       insert into alert_preferences (user_id, approvals) values ('u1', false);
+       insert into posts (id, workspace_id, user_id, content_html, status, scheduled_at)
+         values ('${POST}', '${WORKSPACE}', 'u1', '<p>Hi</p>', 'scheduled', '2026-12-01T09:00:00Z');
+       insert into recurring_posts (id, workspace_id, user_id, content_html, platforms, start_at, frequency,
+                                    timezone, next_at)
+         values ('${RULE}', '${WORKSPACE}', 'u1', '<p>Weekly</p>', '["bluesky"]', '2026-12-01T09:00:00Z',
+                 'weekly', 'UTC', '2026-12-08T09:00:00Z');`,
+    ));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await remove?.();
+  });
+
+  it('keeps every recurring post approved, with its next occurrence', async () => {
+    expect(
+      await query(`select approval_status, review_note, next_at is not null as next from recurring_posts`),
+    ).toEqual([{ approval_status: 'approved', review_note: null, next: true }]);
+  });
+
+  it('keeps each alert choice and turns the mentions alert on', async () => {
+    expect(await query(`select approvals, mentions from alert_preferences`)).toEqual([
+      { approvals: false, mentions: true },
+    ]);
+  });
+
+  it('puts a comment on one post or one rule, and one notice per comment and member', async () => {
+    const comment = (post: string, rule: string) =>
+      client.exec(`insert into comments (workspace_id, post_id, recurring_id, author_id, author_name, body)
+                   values ('${WORKSPACE}', ${post}, ${rule}, 'u1', 'Ann', 'x')`);
+    await comment(`'${POST}'`, 'null');
+    await comment('null', `'${RULE}'`);
+    await expect(comment(`'${POST}'`, `'${RULE}'`)).rejects.toThrow();
+    await expect(comment('null', 'null')).rejects.toThrow();
+    const [first] = await query<{ id: string }>(`select id from comments order by created_at limit 1`);
+    const notice = () =>
+      client.exec(`insert into notifications (user_id, workspace_id, comment_id)
+                   values ('u1', '${WORKSPACE}', '${first!.id}')`);
+    await notice();
+    await expect(notice()).rejects.toThrow();
+  });
+
+  it('keeps one review link per token, and its comments when it goes', async () => {
+    const link = (hash: string) =>
+      client.exec(`insert into review_links (workspace_id, created_by, token_hash, post_ids, expires_at)
+                   values ('${WORKSPACE}', 'u1', '${hash}', '["${POST}"]', now() + interval '14 days')`);
+    await link('h1');
+    await expect(link('h1')).rejects.toThrow();
+    const [{ id }] = (await query<{ id: string }>(`select id from review_links`)) as [{ id: string }];
+    await client.exec(`insert into comments (workspace_id, post_id, review_link_id, author_name, body)
+                       values ('${WORKSPACE}', '${POST}', '${id}', 'Clara', 'ok')`);
+    await client.exec(`delete from review_links`);
+    expect(await query(`select author_name, review_link_id from comments where author_id is null`)).toEqual([
+      { author_name: 'Clara', review_link_id: null },
+    ]);
+  });
+});
