@@ -179,6 +179,9 @@ describe('approval: a contributor’s post waits for an approval, and is never p
     expect(await occurrences()).toEqual({ n: 0 });
     expect(await t.ctx.recurring.makeDueOccurrences()).toBe(0);
     expect(await mailsTo('olga@example.com', '%approval of a recurring post')).toEqual({ n: 1 });
+    // The approvers' dashboards count it, and so does its author's; an editor's own count is none of his.
+    for (const who of ['rita', 'carl'])
+      expect((await call(who, 'GET', '/api/dashboard')).json().awaitingRecurring, who).toBe(1);
     // Only an approver approves, and only what they read.
     const byCarl = await call('carl', 'POST', `/api/recurring-posts/${carlRule.id}/approve`, {
       hash: carlRule.contentHash,

@@ -58,6 +58,7 @@ describe('dashboard and drafts', () => {
       failures: { items: [], total: 0 },
       reconnect: [],
       awaiting: { items: [], total: 0 },
+      awaitingRecurring: 0,
       drafts: { items: [], total: 0 },
     });
     expect((await call(cat, 'GET', '/api/posts/drafts')).json()).toEqual({ data: [], total: 0 });

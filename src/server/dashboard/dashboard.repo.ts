@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import type { posts, postTargets } from '../db/schema';
 
 type PostStatus = (typeof posts.$inferSelect)['status'];
@@ -113,6 +113,16 @@ export function createDashboardRepo(db: Db) {
         sql`asc`,
         limit,
       );
+    },
+    /** How many recurring posts wait for their approval: all of the workspace's, or `author`'s own. */
+    async awaitingRecurring(workspaceId: WorkspaceId, author: string | null) {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(*)::int as n from recurring_posts r
+           where r.workspace_id = ${workspaceId} and r.approval_status = 'awaiting_approval'
+             and (${author}::text is null or r.user_id = ${author})`),
+      );
+      return row?.n ?? 0;
     },
     /** Out on every network, or on some: the last publish first (a finished post changes no more). */
     recent(workspaceId: WorkspaceId, limit: number) {

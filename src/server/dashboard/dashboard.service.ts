@@ -70,14 +70,16 @@ export function createDashboardService({ repo, connections, drafts, clock }: Das
     async get(actor: SessionUser): Promise<Dashboard> {
       const until = new Date(clock().getTime() + UPCOMING_DAYS * DAY_MS);
       const approver = can(actor.workspace.role, 'approve');
-      const [upcoming, recent, failures, accounts, latestDrafts, awaiting] = await Promise.all([
-        repo.upcoming(actor.workspace.id, until, DASHBOARD_LIST_MAX),
-        repo.recent(actor.workspace.id, DASHBOARD_LIST_MAX),
-        repo.failures(actor.workspace.id, DASHBOARD_LIST_MAX),
-        connections(actor.workspace.id),
-        drafts(actor, DASHBOARD_DRAFTS_MAX, 0),
-        repo.awaiting(actor.workspace.id, approver ? null : actor.id, DASHBOARD_LIST_MAX),
-      ]);
+      const [upcoming, recent, failures, accounts, latestDrafts, awaiting, awaitingRecurring] =
+        await Promise.all([
+          repo.upcoming(actor.workspace.id, until, DASHBOARD_LIST_MAX),
+          repo.recent(actor.workspace.id, DASHBOARD_LIST_MAX),
+          repo.failures(actor.workspace.id, DASHBOARD_LIST_MAX),
+          connections(actor.workspace.id),
+          drafts(actor, DASHBOARD_DRAFTS_MAX, 0),
+          repo.awaiting(actor.workspace.id, approver ? null : actor.id, DASHBOARD_LIST_MAX),
+          repo.awaitingRecurring(actor.workspace.id, approver ? null : actor.id),
+        ]);
       const states: Accounts = new Map(accounts.map((c) => [c.platform, c.status]));
       const items = (list: { rows: DashboardRow[]; total: number }) => ({
         items: list.rows.map((row) => toItem(row, states)),
@@ -92,6 +94,7 @@ export function createDashboardService({ repo, connections, drafts, clock }: Das
           .sort((a, b) => a.platform.localeCompare(b.platform))
           .map((c) => ({ platform: c.platform as Platform, username: c.username, reason: c.statusReason })),
         awaiting: items(awaiting),
+        awaitingRecurring,
         drafts: { items: latestDrafts.data, total: latestDrafts.total },
       };
     },

@@ -60,6 +60,8 @@ export const DashboardSchema = z.object({
    * all of the workspace's for a member who may approve, else the member's own.
    */
   awaiting: listOf(DashboardPostSchema),
+  /** Recurring posts waiting for their one approval, counted as `awaiting` is (issue 25). */
+  awaitingRecurring: z.number().int(),
   /** The newest drafts, dated or not. */
   drafts: listOf(DraftSummarySchema),
 });

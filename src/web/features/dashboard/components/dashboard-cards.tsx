@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +38,12 @@ export function UpcomingCard({ list }: { list: Dashboard['upcoming'] }) {
  */
 export function AwaitingCard({
   list,
+  recurring,
   onReview,
 }: {
   list: Dashboard['awaiting'];
+  /** Recurring posts waiting for their approval, approved in the recurring posts. */
+  recurring: number;
   /** Opens the post (the app's post details), when the reader may approve. */
   onReview?: (id: string) => void;
 }) {
@@ -52,7 +55,16 @@ export function AwaitingCard({
       title={onReview ? t('dashboard.awaitingYou') : t('dashboard.awaitingMine')}
       total={list.total}
       shown={list.items.length}
-      empty={onReview ? t('dashboard.noAwaitingYou') : t('dashboard.noAwaitingMine')}
+      empty={
+        recurring > 0 ? undefined : onReview ? t('dashboard.noAwaitingYou') : t('dashboard.noAwaitingMine')
+      }
+      footer={
+        recurring > 0 && (
+          <Anchor component={Link} to="/posts?view=recurring" size="sm" mt="xs" display="block">
+            {t('dashboard.awaitingRecurring', { count: recurring })}
+          </Anchor>
+        )
+      }
     >
       {list.items.map((post) => (
         <PostLine

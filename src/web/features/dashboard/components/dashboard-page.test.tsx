@@ -12,6 +12,7 @@ const empty: Dashboard = {
   failures: { items: [], total: 0 },
   reconnect: [],
   awaiting: { items: [], total: 0 },
+  awaitingRecurring: 0,
   drafts: { items: [], total: 0 },
 };
 const partly: DashboardPost = {

@@ -36,7 +36,7 @@ export function DashboardPage({
   const mayWrite = useCan('write');
   const mayApprove = useCan('approve');
   const [reviewing, setReviewing] = useState<string | null>(null);
-  const awaiting = data && (data.awaiting.total > 0 || mayApprove);
+  const awaiting = data && (data.awaiting.total > 0 || data.awaitingRecurring > 0 || mayApprove);
   return (
     <Container size="xl" py="xl">
       <Group justify="space-between" mb="lg">
@@ -61,6 +61,7 @@ export function DashboardPage({
           {awaiting && (
             <AwaitingCard
               list={data.awaiting}
+              recurring={data.awaitingRecurring}
               onReview={mayApprove && PostDetails ? setReviewing : undefined}
             />
           )}

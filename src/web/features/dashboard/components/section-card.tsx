@@ -14,14 +14,18 @@ export function SectionCard({
   shown,
   empty,
   more,
+  footer,
   children,
 }: {
   id: string;
   title: string;
   total: number;
   shown: number;
-  empty: string;
+  /** Said when the list is empty; nothing when left out (the footer says it all). */
+  empty?: string;
   more?: { to: string; label: string };
+  /** Below the list: what the card counts besides its items. */
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -38,9 +42,11 @@ export function SectionCard({
         )}
       </Group>
       {total === 0 ? (
-        <Text c="dimmed" size="sm">
-          {empty}
-        </Text>
+        empty && (
+          <Text c="dimmed" size="sm">
+            {empty}
+          </Text>
+        )
       ) : (
         <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {children}
@@ -62,6 +68,7 @@ export function SectionCard({
           )}
         </Group>
       )}
+      {footer}
     </Card>
   );
 }
