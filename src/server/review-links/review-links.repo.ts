@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client';
 import { comments, postEvents, posts, reviewLinks, socialConnections, users, workspaces } from '../db/schema';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
@@ -140,8 +140,9 @@ export function createReviewLinksRepo(db: Db) {
         .orderBy(postEvents.postId, desc(postEvents.createdAt), desc(postEvents.id));
     },
 
-    /** The comments written through this link on its posts, oldest first. */
-    guestComments(linkId: string) {
+    /** The comments written through this link on `postIds`, oldest first. */
+    guestComments(linkId: string, postIds: string[]) {
+      if (!postIds.length) return Promise.resolve([]);
       return db
         .select({
           id: comments.id,
@@ -151,7 +152,7 @@ export function createReviewLinksRepo(db: Db) {
           at: comments.createdAt,
         })
         .from(comments)
-        .where(and(eq(comments.reviewLinkId, linkId), isNotNull(comments.postId)))
+        .where(and(eq(comments.reviewLinkId, linkId), inArray(comments.postId, postIds)))
         .orderBy(asc(comments.createdAt), asc(comments.id));
     },
   };

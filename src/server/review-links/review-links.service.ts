@@ -169,14 +169,18 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
     comments: said,
   });
 
-  const page = async (found: { link: ReviewLinkRow; workspace: string }): Promise<ReviewPage> => {
+  /** The link's page: its posts (or only `ids` of them, after an action on one). */
+  const page = async (
+    found: { link: ReviewLinkRow; workspace: string },
+    ids: string[] = found.link.postIds,
+  ): Promise<ReviewPage> => {
     const { link } = found;
     const workspaceId = link.workspaceId as WorkspaceId;
     const [list, accounts, decisions, said] = await Promise.all([
-      posts.forReview(workspaceId, link.postIds),
+      posts.forReview(workspaceId, ids),
       repo.accounts(workspaceId),
-      repo.decisions(link.postIds),
-      repo.guestComments(link.id),
+      repo.decisions(ids),
+      repo.guestComments(link.id, ids),
     ]);
     const decided = new Map(decisions.map((d) => [d.postId, d]));
     return {
@@ -206,8 +210,8 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
   /** The post after a reviewer's action, as the page shows it. */
   const after = async (found: { link: ReviewLinkRow; workspace: string }, id: string) => {
     changes.touch('posts', found.link.workspaceId);
-    const shown = await page(found);
-    return shown.posts.find((p) => p.id === id)!;
+    const shown = await page(found, [id]);
+    return shown.posts[0]!;
   };
 
   const guest = (link: ReviewLinkRow, name: string) => ({
