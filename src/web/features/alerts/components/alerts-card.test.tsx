@@ -57,11 +57,12 @@ describe('the alert mails on the Profile page', () => {
     expect(screen.queryByText(/A summary of failed posts/)).toBeNull();
   });
 
-  it('shows a user without administration only their own three kinds', async () => {
+  it('shows a user without administration only their own four kinds', async () => {
     show(preferences(24, false));
     await screen.findByRole('switch', named('A post could not be published'));
-    expect(screen.getAllByRole('switch')).toHaveLength(3);
+    expect(screen.getAllByRole('switch')).toHaveLength(4);
     expect(screen.getByRole('switch', named('Approvals'))).toBeTruthy();
+    expect(screen.getByRole('switch', named('Mentions'))).toBeTruthy();
     expect(screen.queryByText(/digest/i)).toBeNull();
   });
 });
