@@ -84,6 +84,8 @@ test('create a token on the Profile page, use it from a script and the API refer
   const operation = docs.locator('.opblock-get').filter({
     has: docs.locator('[data-path="/api/users/profile"]'),
   });
+  // The page draws only the operations near the screen: scroll down to it.
+  for (let i = 0; i < 60 && !(await operation.count()); i++) await docs.mouse.wheel(0, 400);
   await operation.locator('.opblock-summary-control').click();
   await operation.getByRole('button', { name: 'Execute' }).click();
   await expect(operation.locator('.live-responses-table tbody .response-col_status').first()).toHaveText(

@@ -163,7 +163,7 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
 
   // In Arabic, the reviewer's dashboard reads right to left.
   await remy.page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));
-  await remy.page.reload();
+  await remy.page.goto(`/w/${cafe}/dashboard`);
   await expect(remy.page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(remy.page.locator('section[aria-labelledby="dashboard-awaiting"]')).toBeVisible();
   await shoot(remy.page, 'dashboard-ar');

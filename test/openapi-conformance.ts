@@ -25,6 +25,7 @@ export interface OpenApiDocument {
       }
     >
   >;
+  components?: { schemas?: Record<string, unknown> };
 }
 export interface Answer {
   statusCode: number;
@@ -66,7 +67,20 @@ function documentedType(content: Record<string, unknown>, type: string): string 
 
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json');
 
+/** The schema with every `#/components/schemas/…` reference replaced by what it names. */
+function inlined(schema: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, components));
+  if (!schema || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: string }).$ref;
+  if (ref?.startsWith('#/components/schemas/'))
+    return inlined(components[ref.slice('#/components/schemas/'.length)], components);
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, inlined(value, components)]),
+  );
+}
+
 export function conformanceChecker(document: OpenApiDocument) {
+  const components = document.components?.schemas ?? {};
   // strict off: OpenAPI keywords (`example`, `xml` …) are not JSON Schema; they do not constrain.
   const ajv = new Ajv({ strict: false, allErrors: false });
   addFormats(ajv);
@@ -78,7 +92,7 @@ export function conformanceChecker(document: OpenApiDocument) {
     let validate = bySchema.get(schema);
     if (validate) return validate;
     const text = JSON.stringify(schema);
-    validate = byText.get(text) ?? ajv.compile(jsonSchemaOf(schema) as Schema);
+    validate = byText.get(text) ?? ajv.compile(jsonSchemaOf(inlined(schema, components)) as Schema);
     byText.set(text, validate);
     bySchema.set(schema, validate);
     return validate;

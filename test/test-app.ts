@@ -1,3 +1,4 @@
+import type { WorkspaceRole } from '../src/shared/workspaces/rules';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -198,6 +199,39 @@ export async function signedInUsers<N extends string>(t: TestApp, ...names: N[])
     cookies[name] = await signIn(t.app, `${name}@example.com`);
   }
   return cookies;
+}
+
+/**
+ * A team (issue 25): users signed in by name, the first of whom makes the workspace `name` and owns it,
+ * the others its members with the roles given. Answers their cookies, their ids and the workspace's id.
+ */
+export async function teamWorkspace<O extends string, M extends string, X extends string = never>(
+  t: TestApp,
+  name: string,
+  owner: O,
+  members: Record<M, WorkspaceRole>,
+  ...others: X[]
+) {
+  type N = O | M | X;
+  const everyone: N[] = [owner, ...(Object.keys(members) as M[]), ...others];
+  const cookies = await signedInUsers<N>(t, ...everyone);
+  const ids = {} as Record<N, string>;
+  const { rows } = await t.ctx.database.executeSql(`select id, email from users`);
+  for (const row of rows as { id: string; email: string }[]) ids[row.email.split('@')[0] as N] = row.id;
+  const made = await t.app.inject({
+    method: 'POST',
+    url: '/api/workspaces',
+    headers: { cookie: cookies[owner] },
+    payload: { name },
+  });
+  const workspace = made.json<{ id: string }>().id;
+  for (const [who, role] of Object.entries(members) as [M, WorkspaceRole][])
+    await t.ctx.database.executeSql(
+      `insert into workspace_members (workspace_id, user_id, role) values ($1, $2, $3)`,
+      [workspace, ids[who], role],
+    );
+  await t.ctx.changes.sync();
+  return { cookies, ids, workspace };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -21,7 +21,7 @@ import { alertsRoutes } from './alerts/alerts.routes';
 import { healthRoutes } from './health/health.routes';
 import { AppError, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
-import { docsContentSecurityPolicy, headersRequired, SECURITY_SCHEMES, transformRoute } from './http/openapi';
+import { docsContentSecurityPolicy, finishDocument, SECURITY_SCHEMES, transformRoute } from './http/openapi';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { metricsRoutes } from './monitoring/metrics.routes';
@@ -154,7 +154,7 @@ export async function buildApp(
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: transformRoute,
-    transformObject: headersRequired,
+    transformObject: finishDocument,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

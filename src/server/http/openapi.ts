@@ -148,16 +148,49 @@ export const transformRoute: Transform = (input) => {
 };
 
 type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
-type Operation = { responses?: Record<string, { headers?: Record<string, { required?: boolean }> }> };
+type Operation = {
+  responses?: Record<
+    string,
+    {
+      headers?: Record<string, { required?: boolean }>;
+      content?: Record<string, { schema?: Record<string, unknown> }>;
+    }
+  >;
+};
 
-/** Every header the document names is one the server always sends with that answer. */
-export const headersRequired: TransformObject = (input) => {
+/** An error answer's schema, as every route writes it out: the ApiError shape. */
+const isApiError = (schema: Record<string, unknown> | undefined) => {
+  const properties = schema?.properties as Record<string, { enum?: unknown[] }> | undefined;
+  return Boolean(properties?.statusCode && properties.message && properties.code?.enum?.includes('NOT_FOUND'));
+};
+
+/**
+ * The document as a whole:
+ * - every header it names is one the server always sends with that answer;
+ * - every error answer refers to one `ApiError` schema in `components` instead of repeating it (with its
+ *   hundred codes) under each status of each route: written out, the document grew past 3 MB and the
+ *   API reference page stopped drawing its operations.
+ */
+export const finishDocument: TransformObject = (input) => {
   if (!('openapiObject' in input)) return input.swaggerObject;
-  const paths = (input.openapiObject.paths ?? {}) as Record<string, Record<string, Operation>>;
+  const document = input.openapiObject;
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  let apiError: Record<string, unknown> | undefined;
   for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods)))
-    for (const response of Object.values(operation.responses ?? {}))
+    for (const response of Object.values(operation.responses ?? {})) {
       for (const header of Object.values(response.headers ?? {})) header.required = true;
-  return input.openapiObject;
+      const json = response.content?.['application/json'];
+      if (json && isApiError(json.schema)) {
+        const { description: _description, ...shape } = json.schema!;
+        apiError ??= shape;
+        json.schema = { $ref: '#/components/schemas/ApiError' };
+      }
+    }
+  if (apiError) {
+    const components = (document.components ??= {}) as { schemas?: Record<string, unknown> };
+    components.schemas = { ...components.schemas, ApiError: apiError };
+  }
+  return document;
 };
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signedInUsers, type TestApp } from '../../../test/test-app';
+import { createTestApp, teamWorkspace, type TestApp } from '../../../test/test-app';
 import type { ReviewPage, ReviewPost } from '../../shared/api/review-links.schemas';
 
 const MINUTE = 60_000;
@@ -52,28 +52,14 @@ describe('client review links: a chosen set of posts, reviewed without an accoun
 
   beforeAll(async () => {
     t = await createTestApp({ CREATE_RATE_PER_MINUTE: '10000' }, { clock: () => now });
-    Object.assign(cookies, await signedInUsers(t, 'olga', 'carl', 'rita', 'eddy'));
-    const { rows } = await sql(`select id, email from users`);
-    for (const row of rows as { id: string; email: string }[]) ids[row.email.split('@')[0]!] = row.id;
-    agency = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/workspaces',
-        headers: { cookie: cookies.olga },
-        payload: { name: 'Agency' },
-      })
-    ).json().id;
-    for (const [who, role] of [
-      ['carl', 'contributor'],
-      ['rita', 'reviewer'],
-      ['eddy', 'editor'],
-    ] as const)
-      await sql(`insert into workspace_members (workspace_id, user_id, role) values ($1, $2, $3)`, [
-        agency,
-        ids[who],
-        role,
-      ]);
-    await t.ctx.changes.sync();
+    const team = await teamWorkspace(t, 'Agency', 'olga', {
+      carl: 'contributor',
+      rita: 'reviewer',
+      eddy: 'editor',
+    });
+    Object.assign(cookies, team.cookies);
+    Object.assign(ids, team.ids);
+    agency = team.workspace;
     await call('olga', 'PATCH', `/api/workspaces/${agency}`, { approvalRequired: true });
     await t.ctx.changes.sync();
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
-import { MEDIA_KINDS } from './media.schemas';
+import { MediaSchema } from './media.schemas';
 import { COMMENT_MAX } from './comments.schemas';
 import { VideoEditsSchema } from './posts.schemas';
 
@@ -112,24 +112,8 @@ export const ReviewPostSchema = z.object({
   /** Where it stands: waiting for an approval, scheduled, a draft (changes asked), published… */
   status: z.string(),
   contentHash: z.string(),
-  media: z.array(
-    z.object({
-      id: z.uuid(),
-      kind: z.enum(MEDIA_KINDS),
-      name: z.string(),
-      mime: z.string(),
-      bytes: z.number().int(),
-      width: z.number().int().nullable(),
-      height: z.number().int().nullable(),
-      durationSeconds: z.number().nullable(),
-      /** A signed address that works for an hour. */
-      url: z.string(),
-      thumbnailUrl: z.string().nullable(),
-      createdAt: z.string(),
-      alt: z.string(),
-      edits: VideoEditsSchema.nullable(),
-    }),
-  ),
+  /** Its files; `url` (and an image's `thumbnailUrl`) a signed address that works for an hour. */
+  media: z.array(MediaSchema.extend({ alt: z.string(), edits: VideoEditsSchema.nullable() })),
   /** The last decision given through a review link, if any. */
   decision: z
     .object({ kind: z.enum(['approved', 'changes_requested']), by: z.string(), at: z.string() })
