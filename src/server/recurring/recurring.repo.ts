@@ -190,7 +190,8 @@ export function createRecurringRepo(db: Db) {
               eq(recurringPosts.id, id),
               eq(recurringPosts.workspaceId, workspaceId),
               eq(recurringPosts.approvalStatus, expected.from),
-              eq(recurringPosts.updatedAt, expected.updatedAt),
+              // The row keeps microseconds; what was read (a Date) has milliseconds.
+              sql`date_trunc('milliseconds', ${recurringPosts.updatedAt}) = ${expected.updatedAt.toISOString()}::timestamptz`,
             ),
           )
           .returning();
