@@ -158,7 +158,9 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
   await expect(item.getByText('Makes no posts until it is approved')).toBeVisible();
   await shoot(remy.page, 'rule-en');
   await item.getByRole('button', { name: 'Approve' }).click();
-  await expect(remy.page.getByText('Recurring post approved: its posts go out at their times.')).toBeVisible();
+  await expect(
+    remy.page.getByText('Recurring post approved: its posts go out at their times.'),
+  ).toBeVisible();
   await expect(item.getByText(/^Next Post:/)).toBeVisible();
 
   // In Arabic, the reviewer's dashboard reads right to left.

@@ -74,9 +74,7 @@ function inlined(schema: unknown, components: Record<string, unknown>): unknown 
   const ref = (schema as { $ref?: string }).$ref;
   if (ref?.startsWith('#/components/schemas/'))
     return inlined(components[ref.slice('#/components/schemas/'.length)], components);
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) => [key, inlined(value, components)]),
-  );
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, inlined(value, components)]));
 }
 
 export function conformanceChecker(document: OpenApiDocument) {

@@ -161,7 +161,9 @@ type Operation = {
 /** An error answer's schema, as every route writes it out: the ApiError shape. */
 const isApiError = (schema: Record<string, unknown> | undefined) => {
   const properties = schema?.properties as Record<string, { enum?: unknown[] }> | undefined;
-  return Boolean(properties?.statusCode && properties.message && properties.code?.enum?.includes('NOT_FOUND'));
+  return Boolean(
+    properties?.statusCode && properties.message && properties.code?.enum?.includes('NOT_FOUND'),
+  );
 };
 
 /**

@@ -318,14 +318,22 @@ export function createRecurringService({
       const row = await repo.find(actor.workspace.id, id);
       if (!row) throw notFound('This recurring post');
       if (row.approvalStatus !== 'awaiting_approval')
-        throw new AppError(409, 'NOT_AWAITING_APPROVAL', 'This recurring post is not waiting for an approval.');
+        throw new AppError(
+          409,
+          'NOT_AWAITING_APPROVAL',
+          'This recurring post is not waiting for an approval.',
+        );
       const media = row.media.map((m) => ({
         id: m.id,
         alt: m.alt,
         edits: m.edits as Record<string, unknown> | null,
       }));
       if (ruleHashOf(row, media) !== hash)
-        throw new AppError(409, 'POST_CHANGED', 'This recurring post changed since you opened it: read it again first.');
+        throw new AppError(
+          409,
+          'POST_CHANGED',
+          'This recurring post changed since you opened it: read it again first.',
+        );
       const nextAt = nextOccurrence(ruleOf(row), new Date(clock().getTime() - PAST_TOLERANCE_MS));
       const approved = await repo.setApproval(
         actor.workspace.id,
@@ -335,7 +343,11 @@ export function createRecurringService({
         (tx, saved) => materialise(tx, saved, media, clock()),
       );
       if (!approved)
-        throw new AppError(409, 'POST_CHANGED', 'This recurring post changed since you opened it: read it again first.');
+        throw new AppError(
+          409,
+          'POST_CHANGED',
+          'This recurring post changed since you opened it: read it again first.',
+        );
       return saved(actor, (await repo.find(actor.workspace.id, id))!);
     },
     /** Sends a waiting rule back to its author, with why: it makes no posts until changed and approved. */
@@ -350,7 +362,11 @@ export function createRecurringService({
         async () => {},
       );
       if (!done)
-        throw new AppError(409, 'NOT_AWAITING_APPROVAL', 'This recurring post is not waiting for an approval.');
+        throw new AppError(
+          409,
+          'NOT_AWAITING_APPROVAL',
+          'This recurring post is not waiting for an approval.',
+        );
       return saved(actor, (await repo.find(actor.workspace.id, id))!);
     },
     /** Stops the rule: its occurrences not yet going out go too; published and failed ones stay. */

@@ -45,7 +45,8 @@ describe('a post’s comments', () => {
     ];
     vi.stubGlobal(
       'fetch',
-      fakeApi({ [`GET /api/posts/${POST_ID}/comments`]: () => ({ status: 200, json: { data: thread } }) }).fetch,
+      fakeApi({ [`GET /api/posts/${POST_ID}/comments`]: () => ({ status: 200, json: { data: thread } }) })
+        .fetch,
     );
     renderWithProviders(<CommentThread subject={{ postId: POST_ID }} members={members} />);
     const items = await screen.findAllByRole('listitem');
