@@ -10,7 +10,12 @@ import type { ApprovalsRepo } from './approvals.repo';
 import { notApprovedMail, rejectedMail } from './approvals.mails';
 
 /** A post can still be approved this long after its time (a slow click); later it was not approved in time. */
-const LATE_MS = 60_000;
+export const APPROVAL_LATE_MS = 60_000;
+
+export const postChanged = () =>
+  new AppError(409, 'POST_CHANGED', 'This post changed since you opened it: read it again first.');
+export const approvalTooLate = () =>
+  new AppError(409, 'APPROVAL_TOO_LATE', 'Its time has passed: it can no longer be approved.');
 
 export interface ApprovalsServiceDeps {
   repo: ApprovalsRepo;
@@ -46,19 +51,13 @@ export function createApprovalsService({
       const outcome = await repo.approve(actor.workspace.id, id, {
         hash,
         now,
-        tooLateBefore: new Date(now.getTime() - LATE_MS),
+        tooLateBefore: new Date(now.getTime() - APPROVAL_LATE_MS),
         event: actorOf(actor),
       });
       if (outcome === 'missing') throw notFound('This post');
       if (outcome === 'not_awaiting') throw notAwaiting();
-      if (outcome === 'changed')
-        throw new AppError(
-          409,
-          'POST_CHANGED',
-          'This post changed since you opened it: read it again first.',
-        );
-      if (outcome === 'too_late')
-        throw new AppError(409, 'APPROVAL_TOO_LATE', 'Its time has passed: it can no longer be approved.');
+      if (outcome === 'changed') throw postChanged();
+      if (outcome === 'too_late') throw approvalTooLate();
       changes.touch('posts', actor.workspace.id);
       return posts.get(actor, id);
     },

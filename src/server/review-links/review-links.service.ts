@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkToken, newLinkToken } from '../auth/link-token';
 import type { Post } from '../../shared/api/posts.schemas';
 import { COMMENTS_PER_SUBJECT_MAX } from '../../shared/api/comments.schemas';
 import {
@@ -22,6 +22,7 @@ import type { SessionUser } from '../auth/session';
 import type { ChangeFeed } from '../db/change-feed';
 import type { ApprovalsRepo } from '../approvals/approvals.repo';
 import { rejectedMail } from '../approvals/approvals.mails';
+import { APPROVAL_LATE_MS, approvalTooLate, postChanged } from '../approvals/approvals.service';
 import type { CommentsRepo } from '../comments/comments.repo';
 import { AppError, notFound } from '../http/errors';
 import { createMinuteWindows } from '../http/minute-windows';
@@ -32,8 +33,6 @@ import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import type { ReviewLinkRow, ReviewLinksRepo } from './review-links.repo';
 
 const DAY_MS = 86_400_000;
-/** A post can still be approved this long after its time (as in approvals.service). */
-const LATE_MS = 60_000;
 /** Posts a reviewer can still decide on: not yet going out. */
 const OPEN: readonly string[] = ['draft', 'scheduled', 'awaiting_approval'];
 
@@ -44,16 +43,12 @@ const OPEN: readonly string[] = ['draft', 'scheduled', 'awaiting_approval'];
 const VIEWS_PER_LINK = 300;
 const ACTIONS_PER_LINK = 60;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 const linkNotFound = () =>
   new AppError(
     404,
     'REVIEW_LINK_NOT_FOUND',
     'This review link does not exist. Check that it was copied whole.',
   );
-const postChanged = () =>
-  new AppError(409, 'POST_CHANGED', 'This post changed since you opened it: read it again first.');
 const closed = () =>
   new AppError(
     409,
@@ -101,7 +96,7 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
 
   /** The link of `token` while it works; a revoked or expired one answers 410 with why. */
   const open = async (token: string, use: 'view' | 'act' = 'act') => {
-    const found = await repo.byHash(hashToken(token));
+    const found = await repo.byHash(hashLinkToken(token));
     if (!found) throw linkNotFound();
     const windows = use === 'view' ? views : actions;
     const wait = windows.wait(found.link.id);
@@ -284,11 +279,11 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
           `${REVIEW_LINKS_ACTIVE_MAX} review links work already; withdraw some first.`,
           { params: { max: REVIEW_LINKS_ACTIVE_MAX } },
         );
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       const link = await repo.create({
         workspaceId,
         createdBy: actor.id,
-        tokenHash: hashToken(token),
+        tokenHash: hashLinkToken(token),
         label: body.label,
         postIds,
         expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
@@ -337,13 +332,12 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
         const outcome = await approvals.approve(found.link.workspaceId as WorkspaceId, id, {
           hash,
           now,
-          tooLateBefore: new Date(now.getTime() - LATE_MS),
+          tooLateBefore: new Date(now.getTime() - APPROVAL_LATE_MS),
           event: guest(found.link, name),
           kind: 'client_approved',
         });
         if (outcome === 'changed') throw postChanged();
-        if (outcome === 'too_late')
-          throw new AppError(409, 'APPROVAL_TOO_LATE', 'Its time has passed: it can no longer be approved.');
+        if (outcome === 'too_late') throw approvalTooLate();
         if (outcome !== 'approved') throw closed();
       } else {
         await approvals.record([{ ...guest(found.link, name), postId: id, kind: 'client_approved' }]);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkToken, newLinkToken } from '../auth/link-token';
 import {
   type AcceptInvitationInput,
   type ChangeMemberRoleInput,
@@ -23,7 +23,6 @@ import type { InvitationRow, MemberChange, MemberRow, MembersRepo } from './memb
 import type { Membership } from './workspaces.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const toMember = (row: MemberRow): Member => ({
   ...row,
@@ -137,14 +136,14 @@ export function createMembersService(deps: MembersServiceDeps) {
       const role = input.role as WorkspaceRole;
       if (!assignableWorkspaceRoles(at.role, 'reviewer').includes(role)) throw workspaceRoleForbids();
       const email = input.email.trim().toLowerCase();
-      const token = randomBytes(32).toString('base64url');
+      const token = newLinkToken();
       const now = clock();
       const outcome = await repo.invite(
         {
           workspaceId: at.id,
           email,
           role,
-          tokenHash: hashToken(token),
+          tokenHash: hashLinkToken(token),
           invitedBy: actor.id,
           expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
         },
@@ -187,7 +186,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
     /** What the holder of a link learns of its invitation. */
     async view(token: string): Promise<InvitationView> {
-      const row = usable(await repo.byTokenHash(hashToken(token)), clock());
+      const row = usable(await repo.byTokenHash(hashLinkToken(token)), clock());
       return {
         workspaceName: row.workspaceName,
         role: row.role,
@@ -210,7 +209,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       input: AcceptInvitationInput,
     ): Promise<{ workspaceId: string; created?: { email: string; password: string } }> {
       const now = clock();
-      const row = usable(await repo.byTokenHash(hashToken(token)), now);
+      const row = usable(await repo.byTokenHash(hashLinkToken(token)), now);
       const gone = () => usable({ ...row, acceptedAt: now }, now);
       if (user) {
         if (user.email.toLowerCase() !== row.email.toLowerCase())
