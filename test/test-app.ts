@@ -236,6 +236,20 @@ export async function teamWorkspace<O extends string, M extends string, X extend
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * `app.inject` as a member of a team (their cookie from `cookies`), in the workspace `workspace()`
+ * unless told another. Lazy, as `t` and the workspace are made in a `beforeAll`.
+ */
+export const memberCaller =
+  (t: () => TestApp, cookies: Record<string, string>, workspace: () => string) =>
+  (who: string, method: Method | 'PATCH', url: string, payload?: object, inWorkspace: string = workspace()) =>
+    t().app.inject({
+      method,
+      url,
+      headers: { cookie: cookies[who], 'x-postwell-workspace': inWorkspace },
+      ...(payload ? { payload } : {}),
+    });
+
 /** `app.inject` on behalf of the holder of a session cookie, with an optional JSON body. */
 export const requestAs = (t: TestApp) => (cookie: string, method: Method, url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

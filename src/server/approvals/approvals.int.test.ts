@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, teamWorkspace, type TestApp } from '../../../test/test-app';
+import { createTestApp, memberCaller, teamWorkspace, type TestApp } from '../../../test/test-app';
 
 const MINUTE = 60_000;
 
@@ -9,14 +9,11 @@ describe('approval: a contributor’s post waits for an approval, and is never p
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
   let agency = '';
-  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  const call = (who: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: cookies[who], 'x-postwell-workspace': agency },
-      ...(payload ? { payload } : {}),
-    });
+  const call = memberCaller(
+    () => t,
+    cookies,
+    () => agency,
+  );
   const sql = (text: string, values?: unknown[]) => t.ctx.database.executeSql(text, values);
   const inMinutes = (n: number) => new Date(now.getTime() + n * MINUTE).toISOString();
   const post = (content: string, at: string | null, action = 'schedule') => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, teamWorkspace, type TestApp } from '../../../test/test-app';
+import { createTestApp, memberCaller, teamWorkspace, type TestApp } from '../../../test/test-app';
 import type { Comment } from '../../shared/api/comments.schemas';
 
 describe('comments: a thread per post and recurring rule, mentions that tell, each changed by its author', () => {
@@ -9,14 +9,11 @@ describe('comments: a thread per post and recurring rule, mentions that tell, ea
   let agency = '';
   let postId = '';
   let ruleId = '';
-  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  const call = (who: string, method: Method, url: string, payload?: object, workspace = agency) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: cookies[who], 'x-postwell-workspace': workspace },
-      ...(payload ? { payload } : {}),
-    });
+  const call = memberCaller(
+    () => t,
+    cookies,
+    () => agency,
+  );
   const sql = (text: string, values?: unknown[]) => t.ctx.database.executeSql(text, values);
   const mailsTo = async (email: string) =>
     (

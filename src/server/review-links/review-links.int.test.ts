@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, teamWorkspace, type TestApp } from '../../../test/test-app';
+import { createTestApp, memberCaller, teamWorkspace, type TestApp } from '../../../test/test-app';
 import type { ReviewPage, ReviewPost } from '../../shared/api/review-links.schemas';
 
 const MINUTE = 60_000;
@@ -12,13 +12,11 @@ describe('client review links: a chosen set of posts, reviewed without an accoun
   const ids: Record<string, string> = {};
   let agency = '';
   type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  const call = (who: string, method: Method, url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { cookie: cookies[who], 'x-postwell-workspace': agency },
-      ...(payload ? { payload } : {}),
-    });
+  const call = memberCaller(
+    () => t,
+    cookies,
+    () => agency,
+  );
   let address = 0;
   // A guest: no cookie, a new address each time (the public routes are limited per address).
   const guest = (method: Method, url: string, payload?: object) =>
