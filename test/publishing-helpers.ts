@@ -1,3 +1,4 @@
+import type { Account } from '../src/shared/api/users.schemas';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -128,6 +129,8 @@ export interface PostSpec {
   /** Plain text (one paragraph) or, when it starts with `<`, the composer's HTML. */
   text: string;
   platforms: Platform[];
+  /** Connected accounts to post to (ids), where a network has several. */
+  accounts?: string[];
   /** Due in this many milliseconds; omitted: publish now. */
   inMs?: number;
   media?: { id: string; alt?: string }[];
@@ -140,6 +143,7 @@ export function postBody(spec: PostSpec) {
   return {
     content: spec.text.startsWith('<') ? spec.text : `<p>${escapeHtml(spec.text)}</p>`,
     platforms: spec.platforms,
+    ...(spec.accounts ? { accounts: spec.accounts } : {}),
     action: spec.inMs === undefined ? 'publish_now' : 'schedule',
     ...(spec.inMs === undefined ? {} : { scheduledAt: new Date(Date.now() + spec.inMs).toISOString() }),
     timezone: 'UTC',
@@ -201,6 +205,7 @@ export async function profileOf(call: Call) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{
     connections: Record<string, { username: string | null; status: string }>;
+    accounts: Account[];
     configured: Record<string, boolean>;
     settings: { twitterAccountType: string };
   }>();

@@ -308,8 +308,7 @@ export function createContext({
     clock,
     assertMayPublish: users.assertMayPublish,
     changes,
-    connectionStates: async (workspaceId) =>
-      new Map((await connectionsRepo.listByWorkspace(workspaceId)).map((c) => [c.platform, c.status])),
+    connectionStates: (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
   });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
@@ -332,6 +331,7 @@ export function createContext({
     repo: createRecurringRepo(db),
     posts: postsRepo,
     findMedia: mediaRepo.findMany,
+    accountsOf: (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
     clock,
     assertMayPublish: users.assertMayPublish,
     changes,

@@ -77,7 +77,10 @@ export interface XFake extends FakeServer {
   setMetrics(tweetId: string, metrics: FakeMetrics): void;
   /** Deletes a tweet, as its author would on X. */
   deletePost(tweetId: string): void;
+  /** The account that consents now; `signInAs` changes it (a second account of the same person). */
   user: XFakeUser;
+  /** The account that consents on the authorize page from now on; tokens already issued keep theirs. */
+  signInAs(user: XFakeUser): void;
   clientId: string;
   clientSecret: string;
   /** Env vars pointing the app at this fake. */
@@ -158,12 +161,13 @@ function visibleInTimeline(tweet: XFakeTweet): boolean {
 export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
   const clientId = options.clientId ?? 'x-test-client';
   const clientSecret = options.clientSecret ?? 'x-test-secret';
-  const user = options.user ?? {
+  let user = options.user ?? {
     id: '1500000000000000001',
     name: 'Postwell Test',
     username: 'postwell_test',
   };
   const expiresIn = options.expiresIn ?? 7200;
+  const users = new Map<string, XFakeUser>([[user.id, user]]);
   const codes = new Map<string, { redirectUri: string; challenge: string; scopes: string[] }>();
   const { tokens, add, find, findByRefresh, mark } = createTokenStore<XFakeToken>();
   const posts: XFakeTweet[] = [];
@@ -515,8 +519,10 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     const token = authorize(req);
     if (!('accessToken' in token)) return token;
     const { method, path } = req;
-    if (method === 'GET' && path === '/2/users/me')
-      return json(200, { data: { id: user.id, name: user.name, username: user.username } });
+    if (method === 'GET' && path === '/2/users/me') {
+      const me = users.get(token.userId)!;
+      return json(200, { data: { id: me.id, name: me.name, username: me.username } });
+    }
     if (path === '/2/media/upload') {
       const command = field(req, 'command');
       if (method === 'GET' && command === 'STATUS') return mediaStatus(req, token);
@@ -573,8 +579,11 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
     TWITTER_TOKEN_URL: `${server.url}/2/oauth2/token`,
     TWITTER_API_URL: server.url,
   };
-  return Object.assign(server, {
-    user,
+  const fake = Object.assign(server, {
+    signInAs: (next: XFakeUser) => {
+      users.set(next.id, next);
+      user = next;
+    },
     clientId,
     clientSecret,
     env,
@@ -616,4 +625,8 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
       return tweet;
     },
   });
+  // A getter, not a copy: `signInAs` changes who consents.
+  return Object.defineProperty(fake, 'user', { get: () => user, enumerable: true }) as typeof fake & {
+    readonly user: XFakeUser;
+  };
 }

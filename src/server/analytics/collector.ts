@@ -22,7 +22,7 @@ export interface CollectorDeps {
   queue: Queue;
   adapters: Record<Platform, PlatformAdapter>;
   connections: Pick<ConnectionsService, 'withCredentials' | 'saveRenewed'>;
-  connectionsRepo: Pick<ConnectionsRepo, 'find'>;
+  connectionsRepo: Pick<ConnectionsRepo, 'findAccount'>;
   logger: FastifyBaseLogger;
   clock: () => Date;
   metrics?: Pick<AppMetrics, 'metricCollection'>;
@@ -65,7 +65,7 @@ export function createCollector(deps: CollectorDeps, options: CollectorOptions) 
   /** Reads the figures; a failure comes back as the slot's outcome, or is thrown to be tried again. */
   const read = async (target: TargetToRead, ctx: JobContext): Promise<SlotOutcome> => {
     const platform = target.platform as Platform;
-    const connection = await deps.connectionsRepo.find(target.workspaceId, platform);
+    const connection = await deps.connectionsRepo.findAccount(target.workspaceId, platform, target.accountId);
     if (!connection) return { outcome: 'paused', code: 'not_connected' };
     if (connection.status === 'needs_reconnect') return { outcome: 'paused', code: 'needs_reconnect' };
     if (!target.remoteId) return { outcome: 'failed', code: 'post_gone' };

@@ -11,6 +11,8 @@ export interface TargetToRead {
   userId: string;
   workspaceId: WorkspaceId;
   platform: string;
+  /** The network's id of the account that published it (or was chosen for it); null: the network's first. */
+  accountId: string | null;
   remoteId: string | null;
   remoteUrl: string | null;
   publishedAt: Date;
@@ -30,6 +32,8 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
     async target(targetId: string, slot: number, now: Date): Promise<TargetToRead | null> {
       const { rows } = (await db.execute(sql`
         select t.id, p.user_id, p.workspace_id, t.platform, t.remote_id, t.remote_url, t.published_at,
+               coalesce((select c.account_id from social_connections c where c.id = t.connection_id),
+                        t.account_id) as account_id,
                (coalesce(u.banned, false) or (u.trial_ends_at is not null and u.trial_ends_at <= ${now})) as inactive,
                exists (select 1 from target_metrics m where m.target_id = t.id and m.slot = ${slot}) as done
           from post_targets t
@@ -44,6 +48,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
           remote_id: string | null;
           remote_url: string | null;
           published_at: string | Date;
+          account_id: string | null;
           inactive: boolean;
           done: boolean;
         }[];
@@ -55,6 +60,7 @@ export function createMetricsRepo(db: Db, scheduler: MetricsScheduler) {
             userId: row.user_id,
             workspaceId: asWorkspaceId(row.workspace_id),
             platform: row.platform,
+            accountId: row.account_id,
             remoteId: row.remote_id,
             remoteUrl: row.remote_url,
             publishedAt: new Date(row.published_at),

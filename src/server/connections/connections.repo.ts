@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, lte } from 'drizzle-orm';
 import { type Db, transaction } from '../db/client';
 import { oauthStates, socialConnections } from '../db/schema';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
@@ -20,21 +20,63 @@ export function createConnectionsRepo(
   } = {},
 ) {
   return {
+    /** The workspace's accounts, the first connected of each network first (the one `find` answers). */
     listByWorkspace(workspaceId: WorkspaceId) {
-      return db.select().from(socialConnections).where(eq(socialConnections.workspaceId, workspaceId));
+      return db
+        .select()
+        .from(socialConnections)
+        .where(eq(socialConnections.workspaceId, workspaceId))
+        .orderBy(asc(socialConnections.createdAt), asc(socialConnections.id));
     },
+    /** The network's first connected account in the workspace: where a target with no account chosen goes. */
     async find(workspaceId: WorkspaceId, platform: string) {
       const [row] = await db
         .select()
         .from(socialConnections)
-        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)));
+        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)))
+        .orderBy(asc(socialConnections.createdAt), asc(socialConnections.id))
+        .limit(1);
       return row;
+    },
+    /** The account of the network with the network's id `accountId`, or the network's first for null. */
+    async findAccount(workspaceId: WorkspaceId, platform: string, accountId: string | null) {
+      if (accountId === null) return this.find(workspaceId, platform);
+      const [row] = await db
+        .select()
+        .from(socialConnections)
+        .where(
+          and(
+            eq(socialConnections.workspaceId, workspaceId),
+            eq(socialConnections.platform, platform),
+            eq(socialConnections.accountId, accountId),
+          ),
+        );
+      return row;
+    },
+    /** One account of the workspace by its id; another workspace's is not found. */
+    async findById(workspaceId: WorkspaceId, id: string) {
+      const [row] = await db
+        .select()
+        .from(socialConnections)
+        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.id, id)));
+      return row;
+    },
+    /** How many accounts of the network the workspace has, and whether `accountId` is one of them. */
+    async countOf(workspaceId: WorkspaceId, platform: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(socialConnections)
+        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)));
+      return row?.n ?? 0;
     },
     async byId(id: string) {
       const [row] = await db.select().from(socialConnections).where(eq(socialConnections.id, id));
       return row;
     },
-    /** Connecting again (another account, or the same after "needs reconnecting") replaces the old one. */
+    /**
+     * Connecting an account adds it; connecting one already there (after "needs reconnecting", or again)
+     * renews its credentials and keeps its id, settings and the posts chosen for it.
+     */
     async upsert(values: {
       workspaceId: WorkspaceId;
       /** Who connected it: told when it needs reconnecting. */
@@ -49,27 +91,32 @@ export function createConnectionsRepo(
         .insert(socialConnections)
         .values(values)
         .onConflictDoUpdate({
-          target: [socialConnections.workspaceId, socialConnections.platform],
+          target: [socialConnections.workspaceId, socialConnections.platform, socialConnections.accountId],
           set: {
             userId: values.userId,
-            accountId: values.accountId,
             username: values.username,
             credentials: values.credentials,
             tokenExpiresAt: values.tokenExpiresAt,
             status: 'connected',
             statusReason: null,
-            // Settings belong to the account: a different account starts from the defaults.
-            settings: sql`case when ${socialConnections.accountId} = ${values.accountId} then ${socialConnections.settings} else '{}'::jsonb end`,
             updatedAt: new Date(),
           },
         })
         .returning();
       return row!;
     },
+    /** Every account of the network in the workspace (the spec's Disconnect of a network). */
     async remove(workspaceId: WorkspaceId, platform: string) {
       const rows = await db
         .delete(socialConnections)
         .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)))
+        .returning({ id: socialConnections.id });
+      return rows.length > 0;
+    },
+    async removeOne(workspaceId: WorkspaceId, id: string) {
+      const rows = await db
+        .delete(socialConnections)
+        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.id, id)))
         .returning({ id: socialConnections.id });
       return rows.length > 0;
     },

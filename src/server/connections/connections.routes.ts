@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AccountListSchema,
+  AccountParamsSchema,
   BlueskyConnectBodySchema,
   ConnectStartSchema,
   OAuthCallbackQuerySchema,
@@ -77,7 +79,7 @@ export async function connectionsRoutes(
       onRequest: [guards.requireUser, guards.may('manageAccounts')],
       schema: {
         tags,
-        summary: 'Disconnect the account of a network (its tokens are deleted)',
+        summary: 'Disconnect a network: every account of it in the workspace (their tokens are deleted)',
         params: PlatformParamsSchema,
         response: { 204: z.null(), 400: E, 401: E, 404: E },
       },
@@ -94,13 +96,62 @@ export async function connectionsRoutes(
       onRequest: [guards.requireUser, guards.may('manageAccounts')],
       schema: {
         tags,
-        summary: 'The X account type: standard (280 characters) or professional (4,000)',
+        summary: 'The X account type of every X account: standard (280 characters) or professional (4,000)',
         body: TwitterSettingsBodySchema,
         response: { 204: z.null(), 400: E, 401: E, 404: E },
       },
     },
     async (request, reply) => {
       await connections.setTwitterAccountType(userOf(request), request.body.accountType);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/social/accounts',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags,
+        summary:
+          "The workspace's connected accounts, several per network possibly, the first connected first",
+        response: { 200: AccountListSchema, 401: E },
+      },
+    },
+    async (request) => connections.listAccounts(userOf(request)),
+  );
+
+  r.delete(
+    '/api/social/accounts/:id',
+    {
+      onRequest: [guards.requireUser, guards.may('manageAccounts')],
+      schema: {
+        tags,
+        summary: 'Disconnect one account (its tokens are deleted; posts chosen for it wait for it)',
+        params: AccountParamsSchema,
+        response: { 204: z.null(), 400: E, 401: E, 404: E },
+      },
+    },
+    async (request, reply) => {
+      await connections.disconnectAccount(userOf(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/api/social/accounts/:id/settings',
+    {
+      onRequest: [guards.requireUser, guards.may('manageAccounts')],
+      schema: {
+        tags,
+        summary: 'One X account type: standard (280 characters) or professional (4,000)',
+        params: AccountParamsSchema,
+        body: TwitterSettingsBodySchema,
+        response: { 204: z.null(), 400: E, 401: E, 404: E },
+      },
+    },
+    async (request, reply) => {
+      await connections.setAccountType(userOf(request), request.params.id, request.body.accountType);
       return reply.status(204).send(null);
     },
   );

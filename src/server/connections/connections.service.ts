@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectErrorCode } from '../../shared/api/error-codes';
-import type { Profile } from '../../shared/api/users.schemas';
+import { type Account, ACCOUNTS_PER_NETWORK_MAX, type Profile } from '../../shared/api/users.schemas';
 import { PLATFORMS, type Platform, type TwitterAccountType } from '../../shared/platforms/rules';
 import { can } from '../../shared/workspaces/rules';
 import { type SessionUser, scopeOf } from '../auth/session';
@@ -13,7 +13,7 @@ import {
   asWorkspaceId,
 } from '../workspaces/workspaces.repo';
 import { AppError } from '../http/errors';
-import type { Account, Credentials, PlatformAdapter } from '../platforms/contract';
+import type { Account as NetworkAccount, Credentials, PlatformAdapter } from '../platforms/contract';
 import { PlatformError } from '../platforms/contract';
 import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { ConnectionRow, ConnectionsRepo } from './connections.repo';
@@ -33,7 +33,7 @@ export interface ConnectionsServiceDeps {
     handle: string,
     appPassword: string,
     signal: AbortSignal,
-  ) => Promise<{ credentials: Credentials; account: Account }>;
+  ) => Promise<{ credentials: Credentials; account: NetworkAccount }>;
   publicUrl: string;
   clock: () => Date;
   logger: FastifyBaseLogger;
@@ -66,6 +66,28 @@ function connectError(platform: Platform, error: unknown): AppError {
   throw error;
 }
 
+const tooManyAccounts = (platform: Platform) =>
+  new AppError(
+    409,
+    'TOO_MANY_ACCOUNTS',
+    `This workspace has ${ACCOUNTS_PER_NETWORK_MAX} ${PLATFORM_NAMES[platform]} accounts, the most it can connect.`,
+    { params: { platform: PLATFORM_NAMES[platform], max: ACCOUNTS_PER_NETWORK_MAX } },
+  );
+
+const notConnected = () => new AppError(404, 'NOT_CONNECTED', 'This account is not connected.');
+
+/** A connection as the API shows it: never its credentials. */
+export const toAccount = (row: ConnectionRow): Account => ({
+  id: row.id,
+  platform: row.platform as Platform,
+  username: row.username,
+  status: row.status,
+  ...(row.platform === 'twitter'
+    ? { twitterAccountType: (row.settings.twitterAccountType as TwitterAccountType) ?? 'standard' }
+    : {}),
+  connectedAt: row.createdAt.toISOString(),
+});
+
 /** Opened credentials kept by their sealed value, at most. */
 const OPENED_KEPT = 1000;
 
@@ -88,8 +110,11 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
   const store = async (
     { workspaceId, userId }: Scope,
     platform: Platform,
-    result: { credentials: Credentials; account: Account },
+    result: { credentials: Credentials; account: NetworkAccount },
   ) => {
+    const known = (await repo.listByWorkspace(workspaceId)).filter((r) => r.platform === platform);
+    if (!known.some((r) => r.accountId === result.account.id) && known.length >= ACCOUNTS_PER_NETWORK_MAX)
+      throw tooManyAccounts(platform);
     const row = await repo.upsert({
       workspaceId,
       userId,
@@ -153,13 +178,17 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
     /** The profile's connections part: accounts, which networks this server can connect, X's account type. */
     async summary(
       workspaceId: WorkspaceId,
-    ): Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>> {
+    ): Promise<Pick<Profile, 'connections' | 'accounts' | 'configured' | 'settings'>> {
       const rows = await repo.listByWorkspace(workspaceId);
       const twitter = rows.find((r) => r.platform === 'twitter');
+      // The rows come first connected first: the spec's map keeps each network's first.
+      const first = new Map<string, ConnectionRow>();
+      for (const row of rows) if (!first.has(row.platform)) first.set(row.platform, row);
       return {
         connections: Object.fromEntries(
-          rows.map((r) => [r.platform, { username: r.username || null, status: r.status }]),
+          [...first.values()].map((r) => [r.platform, { username: r.username || null, status: r.status }]),
         ),
+        accounts: rows.map(toAccount),
         configured: Object.fromEntries(PLATFORMS.map((p) => [p, adapters[p].configured])),
         settings: {
           twitterAccountType: (twitter?.settings.twitterAccountType as TwitterAccountType) ?? 'standard',
@@ -227,6 +256,7 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
         return back('ok');
       } catch (error) {
         if (!(error instanceof PlatformError) && !(error instanceof AppError)) throw error;
+        if (error instanceof AppError && error.code === 'TOO_MANY_ACCOUNTS') return back('too_many');
         logger.warn({ platform, err: { message: error.message } }, 'OAuth code exchange failed');
         return back('failed');
       }
@@ -252,9 +282,31 @@ export function createConnectionsService(deps: ConnectionsServiceDeps) {
       changes.touch('posts', actor.workspace.id);
     },
 
+    /** The spec's setting of "the" X account: every X account of the workspace. */
     async setTwitterAccountType(actor: SessionUser, accountType: TwitterAccountType) {
-      const row = await repo.find(actor.workspace.id, 'twitter');
-      if (!row) throw new AppError(404, 'NOT_CONNECTED', 'No X account is connected.');
+      const rows = (await repo.listByWorkspace(actor.workspace.id)).filter((r) => r.platform === 'twitter');
+      if (!rows.length) throw new AppError(404, 'NOT_CONNECTED', 'No X account is connected.');
+      for (const row of rows)
+        await repo.setSettings(row.id, { ...row.settings, twitterAccountType: accountType });
+    },
+
+    async listAccounts(actor: SessionUser) {
+      return { data: (await repo.listByWorkspace(actor.workspace.id)).map(toAccount) };
+    },
+
+    /** Disconnects one account; posts chosen for it say so until it is connected again. */
+    async disconnectAccount(actor: SessionUser, id: string) {
+      if (!(await repo.removeOne(actor.workspace.id, id))) throw notConnected();
+      changes.touch('posts', actor.workspace.id);
+    },
+
+    async setAccountType(actor: SessionUser, id: string, accountType: TwitterAccountType) {
+      const row = await repo.findById(actor.workspace.id, id);
+      if (!row) throw notConnected();
+      if (row.platform !== 'twitter')
+        throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: accountType (only an X account has one)', {
+          fields: { accountType: 'connections.accountTypeInvalid' },
+        });
       await repo.setSettings(row.id, { ...row.settings, twitterAccountType: accountType });
     },
 

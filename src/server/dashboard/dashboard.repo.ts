@@ -15,6 +15,7 @@ export interface DashboardRow {
   contentHtml: string;
   targets: {
     platform: string;
+    accountId: string | null;
     status: TargetStatus;
     remoteUrl: string | null;
     publishedAt: Date | null;
@@ -37,6 +38,7 @@ type TargetTuple = [
   string | null,
   string | null,
   string | null,
+  string | null,
 ];
 const instant = (value: string | null) => (value ? new Date(value) : null);
 
@@ -50,8 +52,9 @@ export function createDashboardRepo(db: Db) {
     const result = (await db.execute(sql`
       select p.id, p.status, p.scheduled_at, p.content_html, ${at} as list_at,
              (select coalesce(json_agg(json_build_array(t.platform, t.status, t.remote_url, t.published_at,
-                                                        t.next_attempt_at, t.last_error, t.last_error_code)
-                                       order by t.platform), '[]')::text
+                                                        t.next_attempt_at, t.last_error, t.last_error_code,
+                                                        t.account_id)
+                                       order by t.platform, t.account_id), '[]')::text
                 from post_targets t where t.post_id = p.id) as targets,
              count(*) over ()::int as total
         from posts p
@@ -77,8 +80,18 @@ export function createDashboardRepo(db: Db) {
         at: new Date(row.list_at),
         contentHtml: row.content_html,
         targets: (JSON.parse(row.targets) as TargetTuple[]).map(
-          ([platform, status, remoteUrl, publishedAt, nextAttemptAt, lastError, lastErrorCode]) => ({
+          ([
             platform,
+            status,
+            remoteUrl,
+            publishedAt,
+            nextAttemptAt,
+            lastError,
+            lastErrorCode,
+            accountId,
+          ]) => ({
+            platform,
+            accountId,
             status,
             remoteUrl,
             publishedAt: instant(publishedAt),

@@ -12,19 +12,20 @@ import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import type { Platform } from '../../shared/platforms/rules';
 import type { SessionUser } from '../auth/session';
 import type { ConnectionRow } from '../connections/connections.repo';
+import { accountOf } from '../connections/accounts';
 import type { DashboardRepo, DashboardRow } from './dashboard.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
-type Accounts = Map<string, ConnectionRow['status']>;
+type Accounts = readonly ConnectionRow[];
 
 /** Why a target that still has to go out cannot, as things stand (as the calendar card says it). */
 const blockerOf = (row: DashboardRow, t: DashboardRow['targets'][number], accounts: Accounts) => {
   if (row.status === 'draft' || (t.status !== 'pending' && t.status !== 'retrying')) return undefined;
-  const state = accounts.get(t.platform);
-  if (!state) return 'not_connected' as const;
-  return state === 'needs_reconnect' ? ('needs_reconnect' as const) : undefined;
+  const account = accountOf(accounts, t);
+  if (!account) return 'not_connected' as const;
+  return account.status === 'needs_reconnect' ? ('needs_reconnect' as const) : undefined;
 };
 
 /** A post of a list: its card, and of each target only what is set (a live link only if it is a web link). */
@@ -36,9 +37,11 @@ const toItem = (row: DashboardRow, accounts: Accounts): DashboardPost => ({
   card: cardHtml(row.contentHtml, CARD_MAX),
   targets: row.targets.map((t) => {
     const blocked = blockerOf(row, t, accounts);
+    const account = accountOf(accounts, t);
     return {
       platform: t.platform as Platform,
       status: t.status,
+      ...(account ? { account: account.username } : {}),
       ...(blocked ? { blocked } : {}),
       ...(t.status === 'published' && t.remoteUrl && isWebLink(t.remoteUrl)
         ? { remoteUrl: t.remoteUrl }
@@ -80,9 +83,8 @@ export function createDashboardService({ repo, connections, drafts, clock }: Das
           repo.awaiting(actor.workspace.id, approver ? null : actor.id, DASHBOARD_LIST_MAX),
           repo.awaitingRecurring(actor.workspace.id, approver ? null : actor.id),
         ]);
-      const states: Accounts = new Map(accounts.map((c) => [c.platform, c.status]));
       const items = (list: { rows: DashboardRow[]; total: number }) => ({
-        items: list.rows.map((row) => toItem(row, states)),
+        items: list.rows.map((row) => toItem(row, accounts)),
         total: list.total,
       });
       return {

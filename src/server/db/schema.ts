@@ -312,7 +312,13 @@ export const postTargets = pgTable(
     status: text('status', { enum: ['pending', 'publishing', 'retrying', 'published', 'failed'] })
       .notNull()
       .default('pending'),
-    /** The account it goes to, fixed when the publish starts; null while pending or once disconnected. */
+    /**
+     * The network's id of the account it goes to, chosen when the post is written (issue 25: several
+     * accounts per network); null for "the network's first account", as before there could be several.
+     * Kept by the network's id, not the connection's, so that reconnecting the account finds it again.
+     */
+    accountId: text('account_id'),
+    /** The connection it goes to, fixed when the publish starts; null while pending or once disconnected. */
     connectionId: uuid('connection_id').references(() => socialConnections.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     remoteId: text('remote_id'),
@@ -368,8 +374,9 @@ export const publishAttempts = pgTable(
 );
 
 /**
- * A connected account of one network. One per network per user (the spec's connections map is keyed by
- * platform). Credentials are AES-256-GCM ciphertext (see crypto.ts).
+ * A connected account of one network. A workspace may connect several of one network (issue 25); the
+ * spec's connections map, keyed by platform, shows the first connected. Credentials are AES-256-GCM
+ * ciphertext (see crypto.ts).
  */
 export const socialConnections = pgTable(
   'social_connections',
@@ -394,7 +401,7 @@ export const socialConnections = pgTable(
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('social_connections_workspace_platform_idx').on(t.workspaceId, t.platform)],
+  (t) => [uniqueIndex('social_connections_workspace_account_idx').on(t.workspaceId, t.platform, t.accountId)],
 );
 
 /** An OAuth consent in progress: bound to the session's user, used once, gone after 10 minutes. */
@@ -604,6 +611,8 @@ export const recurringPosts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     contentHtml: text('content_html').notNull().default(''),
     platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
+    /** The accounts chosen where a network has several: each occurrence's targets go to them. */
+    accounts: jsonb('accounts').$type<{ platform: string; accountId: string }[]>().notNull().default([]),
     startAt: tz('start_at').notNull(),
     endAt: tz('end_at'),
     /** End after this many occurrences from `start_at`; null for no limit. */

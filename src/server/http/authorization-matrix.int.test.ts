@@ -102,6 +102,9 @@ const RULES: Record<string, Access> = {
   'POST /api/social/bluesky/connect': 'user',
   'DELETE /api/social/:platform/connection': 'user',
   'PUT /api/social/twitter/settings': 'user',
+  'GET /api/social/accounts': 'user',
+  'DELETE /api/social/accounts/:id': 'user',
+  'PUT /api/social/accounts/:id/settings': 'user',
   // Signed, expiring link handed to networks that pull media: the signature is the permission.
   'GET /api/media/public/:id': 'public',
   'GET /api/media/capabilities': 'user',

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
-import type { Platform } from '../../shared/platforms/rules';
+import type { TargetChoice } from '../connections/accounts';
 import { type Db, rowsOf, transaction } from '../db/client';
 import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
 import type { PublishScheduler } from '../publishing/scheduler';
@@ -20,7 +20,10 @@ export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedM
 export type CalendarRow = Pick<PostRow, 'id' | 'status' | 'scheduledAt' | 'contentHtml'> & {
   /** An occurrence of a recurring post. */
   recurring?: boolean;
-  targets: Pick<TargetRow, 'platform' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'>[];
+  targets: Pick<
+    TargetRow,
+    'platform' | 'accountId' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'
+  >[];
 };
 /** A draft as a list shows it: no media rows, only how many. */
 export type DraftRow = Pick<PostRow, 'id' | 'contentHtml' | 'scheduledAt' | 'updatedAt'> & {
@@ -43,12 +46,12 @@ export interface PostValues {
   reviewNote?: string | null;
 }
 
-/** One pending target per network, as stored. */
-const insertTargets = (tx: Db, postId: string, platforms: Platform[]): Promise<TargetRow[]> =>
-  platforms.length
+/** One pending target per network, or per account chosen of it, as stored. */
+const insertTargets = (tx: Db, postId: string, targets: TargetChoice[]): Promise<TargetRow[]> =>
+  targets.length
     ? tx
         .insert(postTargets)
-        .values(platforms.map((platform) => ({ postId, platform })))
+        .values(targets.map(({ platform, accountId }) => ({ postId, platform, accountId })))
         .returning()
     : Promise.resolve([]);
 
@@ -65,8 +68,8 @@ async function insertMedia(tx: Db, postId: string, links: MediaLink[]) {
   );
 }
 
-async function attach(tx: Db, postId: string, platforms: Platform[], links: MediaLink[]) {
-  const targets = await insertTargets(tx, postId, platforms);
+async function attach(tx: Db, postId: string, choices: TargetChoice[], links: MediaLink[]) {
+  const targets = await insertTargets(tx, postId, choices);
   await insertMedia(tx, postId, links);
   return targets.map((t) => t.id);
 }
@@ -98,7 +101,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         .from(postTargets)
         .innerJoin(posts, eq(posts.id, postTargets.postId))
         .where(where)
-        .orderBy(asc(postTargets.platform)),
+        .orderBy(asc(postTargets.platform), asc(postTargets.accountId)),
       db
         .select({
           postId: postMedia.postId,
@@ -147,8 +150,8 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       const result = (await db.execute(sql`
         select p.id, p.status, p.scheduled_at, p.content_html, p.occurrence_at is not null as recurring,
                (select coalesce(json_agg(json_build_array(t.platform, t.status, t.next_attempt_at,
-                                                          t.last_error, t.last_error_code)
-                                         order by t.platform), '[]')::text
+                                                          t.last_error, t.last_error_code, t.account_id)
+                                         order by t.platform, t.account_id), '[]')::text
                   from post_targets t where t.post_id = p.id) as targets
           from posts p
          where p.workspace_id = ${workspaceId} and p.scheduled_at >= ${from} and p.scheduled_at < ${to}
@@ -175,9 +178,11 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
             string | null,
             string | null,
             string | null,
+            string | null,
           ][]
-        ).map(([platform, status, nextAttemptAt, lastError, lastErrorCode]) => ({
+        ).map(([platform, status, nextAttemptAt, lastError, lastErrorCode, accountId]) => ({
           platform,
+          accountId,
           status,
           nextAttemptAt: nextAttemptAt ? new Date(nextAttemptAt) : null,
           lastError,
@@ -191,7 +196,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       const [result, [counted]] = await Promise.all([
         db.execute(sql`
           select p.id, p.content_html, p.scheduled_at, p.updated_at,
-                 (select coalesce(json_agg(t.platform order by t.platform), '[]')::text
+                 (select coalesce(json_agg(distinct t.platform order by t.platform), '[]')::text
                     from post_targets t where t.post_id = p.id) as platforms,
                  (select count(*)::int from post_media m where m.post_id = p.id) as media_count
             from posts p
@@ -229,7 +234,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     async create(
       { workspaceId, userId }: Scope,
       values: PostValues,
-      platforms: Platform[],
+      choices: TargetChoice[],
       links: MediaLink[],
     ): Promise<PostWithTargets> {
       const post = await transaction(db, async (tx) => {
@@ -243,11 +248,13 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
                       ${values.scheduledAt?.toISOString() ?? null}::timestamptz, ${values.timezone})
               returning *),
             t as (
-              insert into ${postTargets} (post_id, platform)
-              select p.id, x.platform from p, unnest(${sql.param(platforms)}::text[]) as x(platform)
+              insert into ${postTargets} (post_id, platform, account_id)
+              select p.id, x.platform, x.account_id
+                from p, unnest(${sql.param(choices.map((c) => c.platform))}::text[],
+                               ${sql.param(choices.map((c) => c.accountId))}::text[]) as x(platform, account_id)
               returning *)
             select row_to_json(p)::text as post,
-                   (select coalesce(json_agg(t order by t.platform), '[]') from t)::text as targets
+                   (select coalesce(json_agg(t order by t.platform, t.account_id), '[]') from t)::text as targets
               from p`),
         );
         const row = rowFromJson(posts, JSON.parse(written!.post) as Record<string, unknown>);
@@ -274,7 +281,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       workspaceId: WorkspaceId,
       id: string,
       values: PostValues,
-      platforms: Platform[],
+      choices: TargetChoice[],
       links: MediaLink[],
     ) {
       await transaction(db, async (tx) => {
@@ -284,7 +291,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)));
         await tx.delete(postTargets).where(eq(postTargets.postId, id));
         await tx.delete(postMedia).where(eq(postMedia.postId, id));
-        const targetIds = await attach(tx, id, platforms, links);
+        const targetIds = await attach(tx, id, choices, links);
         const at = dueAt(values);
         if (at) await scheduler.schedule(tx, targetIds, at);
       });
@@ -312,7 +319,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       tx: Db,
       { workspaceId, userId }: Scope,
       occurrence: { recurringId: string; at: Date; contentHtml: string; timezone: string },
-      platforms: Platform[],
+      choices: TargetChoice[],
       links: MediaLink[],
     ): Promise<string | null> {
       const [row] = await tx
@@ -330,7 +337,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         .onConflictDoNothing({ target: [posts.recurringId, posts.occurrenceAt] })
         .returning({ id: posts.id });
       if (!row) return null;
-      await scheduler.schedule(tx, await attach(tx, row.id, platforms, links), occurrence.at);
+      await scheduler.schedule(tx, await attach(tx, row.id, choices, links), occurrence.at);
       return row.id;
     },
     /**

@@ -18,6 +18,14 @@ import { can, needsApproval } from '../../shared/workspaces/rules';
 import type { ApprovalNotices } from '../approvals/approval-notices';
 import type { ApprovalPost } from '../approvals/approvals.repo';
 import { approvalHashOf } from './approval-hash';
+import {
+  accountOf,
+  chooseTargets,
+  chosenAccountIds,
+  type KnownAccount,
+  type TargetChoice,
+  targetKey,
+} from '../connections/accounts';
 import { type SessionUser, scopeOf, workspaceRoleForbids } from '../auth/session';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
@@ -45,16 +53,20 @@ const EDITABLE: PostWithTargets['status'][] = [
 const shapeOf = (p: PostWithTargets) => ({
   contentHtml: p.contentHtml,
   scheduledAt: p.scheduledAt,
-  platforms: p.targets.map((t) => t.platform),
+  platforms: p.targets.map(targetKey),
   media: p.media.map((m) => ({ id: m.id, alt: m.alt, edits: m.edits })),
 });
+/** Each network once, in the targets' order. */
+const platformsOf = (targets: readonly { platform: string }[]) => [
+  ...new Set(targets.map((t) => t.platform as Platform)),
+];
 const approvalPostOf = (p: PostWithTargets): ApprovalPost => ({
   id: p.id,
   workspaceId: p.workspaceId,
   userId: p.userId,
   contentHtml: p.contentHtml,
   scheduledAt: p.scheduledAt,
-  platforms: p.targets.map((t) => t.platform),
+  platforms: platformsOf(p.targets),
 });
 /** The history's word for a post's state after a change by its writer. */
 const eventOfStatus = (status: PostWithTargets['status']): PostEventKind | null =>
@@ -66,22 +78,26 @@ const eventOfStatus = (status: PostWithTargets['status']): PostEventKind | null 
         ? 'approval_requested'
         : null;
 
-/** A user's connected networks and whether each still works, to say why a target cannot go out. */
-export type ConnectionStates = Map<string, 'connected' | 'needs_reconnect'>;
+/**
+ * A workspace's connected accounts, first connected first, and whether each still works: to say where
+ * each target goes and why one cannot go out.
+ */
+export type ConnectionStates = readonly KnownAccount[];
 
-const blockerOf = (status: string, platform: string, connections: ConnectionStates) => {
-  if (status !== 'pending' && status !== 'retrying') return null;
-  const state = connections.get(platform);
-  if (!state) return 'not_connected' as const;
-  return state === 'needs_reconnect' ? ('needs_reconnect' as const) : null;
+type CalendarTargetRow = CalendarRow['targets'][number];
+
+const blockerOf = (t: CalendarTargetRow, connections: ConnectionStates) => {
+  if (t.status !== 'pending' && t.status !== 'retrying') return null;
+  const account = accountOf(connections, t);
+  if (!account) return 'not_connected' as const;
+  return account.status === 'needs_reconnect' ? ('needs_reconnect' as const) : null;
 };
 
 /** What a target shows while it waits or retries: the same on the full post and on its card. */
-const waitOf = (p: CalendarRow, t: CalendarRow['targets'][number], connections: ConnectionStates) => ({
+const waitOf = (p: CalendarRow, t: CalendarTargetRow, connections: ConnectionStates) => ({
   nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
   // A draft, or a post not approved in time, is going nowhere: nothing stands in its way.
-  blocked:
-    p.status === 'draft' || p.status === 'not_approved' ? null : blockerOf(t.status, t.platform, connections),
+  blocked: p.status === 'draft' || p.status === 'not_approved' ? null : blockerOf(t, connections),
 });
 
 /** A post as its calendar card: the card's HTML, and of each target only what is set. */
@@ -93,9 +109,11 @@ const toCalendarPost = (p: CalendarRow, connections: ConnectionStates): Calendar
   ...(p.recurring ? { recurring: true as const } : {}),
   targets: p.targets.map((t) => {
     const { nextAttemptAt, blocked } = waitOf(p, t, connections);
+    const account = accountOf(connections, t);
     return {
       platform: t.platform as Platform,
       status: t.status,
+      ...(account ? { account: account.username } : {}),
       ...(blocked ? { blocked } : {}),
       ...(nextAttemptAt ? { nextAttemptAt } : {}),
       ...(t.lastErrorCode ? { lastErrorCode: t.lastErrorCode } : {}),
@@ -118,13 +136,15 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   id: p.id,
   status: p.status,
   content: p.contentHtml,
-  platforms: p.targets.map((t) => t.platform as Platform),
+  platforms: platformsOf(p.targets),
+  accounts: chosenAccountIds(connections, p.targets),
   scheduledAt: p.scheduledAt?.toISOString() ?? null,
   timezone: p.timezone,
   recurringId: p.recurringId,
   occurrenceAt: p.occurrenceAt?.toISOString() ?? null,
   targets: p.targets.map((t) => ({
     platform: t.platform as Platform,
+    account: ((a) => (a ? { id: a.id, username: a.username } : null))(accountOf(connections, t)),
     status: t.status,
     attempts: t.attempts,
     remoteUrl: t.remoteUrl,
@@ -243,6 +263,17 @@ export function createPostsService({
     }
   };
 
+  /** The targets of the post's networks and chosen accounts; an account not of the workspace is a 400. */
+  const targetsOf = async (
+    workspaceId: WorkspaceId,
+    input: Pick<PostInput, 'platforms' | 'accounts'>,
+  ): Promise<{ targets: TargetChoice[]; platforms: Platform[] }> => {
+    const chosen = chooseTargets(await statesOf(workspaceId), input.platforms, input.accounts);
+    if ('unknown' in chosen)
+      throw invalid('accounts', 'posts.accountUnknown', 'not a connected account of this workspace');
+    return chosen;
+  };
+
   /** Whether what the actor schedules waits for an approval in their workspace. */
   const asksApproval = (actor: SessionUser) =>
     needsApproval(actor.workspace.role, actor.workspace.approvalRequired);
@@ -255,16 +286,20 @@ export function createPostsService({
   const prepare = async (actor: SessionUser, input: PostInput, before?: PostWithTargets) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
-    const { facts, links } = await resolveMedia(findMedia, actor.workspace.id, input.media);
+    const [{ facts, links }, { targets, platforms }] = await Promise.all([
+      resolveMedia(findMedia, actor.workspace.id, input.media),
+      targetsOf(actor.workspace.id, input),
+    ]);
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
         values: { contentHtml, status: 'draft' as const, scheduledAt, timezone: input.timezone },
         links,
+        targets,
       };
     }
     assertMayPublish(actor);
-    assertPublishable(contentHtml, facts, input.platforms, {
+    assertPublishable(contentHtml, facts, platforms, {
       code: 'POST_INCOMPLETE',
       message: 'Please complete all required fields.',
     });
@@ -277,11 +312,17 @@ export function createPostsService({
         before?.status === 'scheduled' &&
         before.approvalHash !== null &&
         before.approvalHash ===
-          approvalHashOf({ contentHtml, scheduledAt: asked, platforms: input.platforms, media: links });
+          approvalHashOf({
+            contentHtml,
+            scheduledAt: asked,
+            platforms: targets.map(targetKey),
+            media: links,
+          });
       if (approved)
         return {
           values: { contentHtml, status: 'scheduled' as const, scheduledAt: asked, timezone: input.timezone },
           links,
+          targets,
         };
       return {
         values: {
@@ -293,11 +334,13 @@ export function createPostsService({
           reviewNote: null,
         },
         links,
+        targets,
       };
     }
     return {
       values: { contentHtml, status: 'scheduled' as const, scheduledAt, timezone: input.timezone },
       links,
+      targets,
     };
   };
 
@@ -349,6 +392,7 @@ export function createPostsService({
       return rows.map((row) => toPost(row, states));
     },
     listBetween,
+    targetsOf,
     /**
      * The same list as JSON bytes. A calendar asks for the same month again and again (every visit,
      * every refetch, several tabs) while it rarely changes, so the bytes are kept until the database
@@ -413,8 +457,8 @@ export function createPostsService({
       return saved(actor, after, post);
     },
     async create(actor: SessionUser, input: PostInput) {
-      const { values, links } = await prepare(actor, input);
-      const post = await repo.create(scopeOf(actor), values, input.platforms, links);
+      const { values, links, targets } = await prepare(actor, input);
+      const post = await repo.create(scopeOf(actor), values, targets, links);
       // Its writing is on its history from the post itself (author, created at): no second write on
       // the hot path of scheduling. Only a post that starts waiting tells its approvers.
       if (post.status === 'awaiting_approval') await told(actor, post);
@@ -423,8 +467,8 @@ export function createPostsService({
     async update(actor: SessionUser, id: string, input: PostInput) {
       const before = await mine(actor, id);
       editable(before);
-      const { values, links } = await prepare(actor, input, before);
-      const post = await repo.replace(actor.workspace.id, id, values, input.platforms, links);
+      const { values, links, targets } = await prepare(actor, input, before);
+      const post = await repo.replace(actor.workspace.id, id, values, targets, links);
       await told(actor, post, before);
       return saved(actor, post, before);
     },

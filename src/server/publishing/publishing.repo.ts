@@ -291,8 +291,11 @@ export function createPublishingRepo(
           update post_targets t
              set status = 'publishing', lease_until = ${leaseUntil}, due_at = ${leaseUntil},
                  attempts = t.attempts + 1, updated_at = ${now},
+                 -- The account chosen for it, or the network's first where none was (issue 25).
                  connection_id = (select c.id from social_connections c
-                                   where c.workspace_id = p.workspace_id and c.platform = t.platform)
+                                   where c.workspace_id = p.workspace_id and c.platform = t.platform
+                                     and (t.account_id is null or c.account_id = t.account_id)
+                                   order by c.created_at, c.id limit 1)
             from posts p, picked k
            where t.id = k.id and p.id = t.post_id
              and p.status in ('scheduled', 'publishing') and p.scheduled_at <= ${dueBy}

@@ -21,7 +21,14 @@ import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
-import { assertPublishable, type FindMedia, resolveMedia } from '../posts/post-content';
+import { assertPublishable, type FindMedia, invalid, resolveMedia } from '../posts/post-content';
+import {
+  chooseTargets,
+  chosenAccountIds,
+  type KnownAccount,
+  type TargetChoice,
+  targetKey,
+} from '../connections/accounts';
 import type { MediaLink, PostsRepo } from '../posts/posts.repo';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { planOccurrences } from './occurrence-plan';
@@ -38,15 +45,24 @@ type RuleFields = Pick<
   'startAt' | 'endAt' | 'occurrenceCount' | 'frequency' | 'interval' | 'weekdays' | 'timezone'
 >;
 
-/** What approving a rule binds to: its content, media, networks and the rule itself. */
+/** The targets each occurrence gets: one per chosen account, or the network's first where none is chosen. */
+export const choicesOf = (row: Pick<RecurringRow, 'platforms' | 'accounts'>): TargetChoice[] =>
+  (row.platforms as Platform[]).flatMap((platform): TargetChoice[] => {
+    const mine = row.accounts.filter((a) => a.platform === platform);
+    return mine.length
+      ? mine.map((a) => ({ platform, accountId: a.accountId }))
+      : [{ platform, accountId: null }];
+  });
+
+/** What approving a rule binds to: its content, media, networks and accounts, and the rule itself. */
 export const ruleHashOf = (
-  row: RuleFields & Pick<RecurringRow, 'contentHtml' | 'platforms'>,
+  row: RuleFields & Pick<RecurringRow, 'contentHtml' | 'platforms' | 'accounts'>,
   media: readonly { id: string; alt: string; edits: Record<string, unknown> | null }[],
 ) =>
   approvalHashOf({
     contentHtml: row.contentHtml,
     scheduledAt: row.startAt,
-    platforms: row.platforms,
+    platforms: choicesOf(row).map(targetKey),
     media,
     rule: {
       end: row.endAt?.toISOString() ?? null,
@@ -71,6 +87,7 @@ export const ruleOf = (row: RuleFields): RecurrenceRule => ({
 const toRecurring = (
   row: RecurringWithDetails,
   now: Date,
+  accounts: readonly KnownAccount[],
   aiInsights: Insights | null = null,
 ): RecurringPost => {
   const approved = row.approvalStatus === 'approved';
@@ -79,6 +96,7 @@ const toRecurring = (
     id: row.id,
     content: row.contentHtml,
     platforms: row.platforms as Platform[],
+    accounts: chosenAccountIds(accounts, choicesOf(row)),
     media: row.media.map((m) => ({
       ...toMedia(m),
       edits: m.edits ? VideoEditsSchema.parse(m.edits) : null,
@@ -127,6 +145,8 @@ export interface RecurringServiceDeps {
   repo: RecurringRepo;
   posts: Pick<PostsRepo, 'createOccurrence' | 'removeWaitingOccurrences'>;
   findMedia: FindMedia;
+  /** The workspace's connected accounts, first connected first: where a rule's posts go. */
+  accountsOf: (workspaceId: WorkspaceId) => Promise<KnownAccount[]>;
   clock: () => Date;
   assertMayPublish: (actor: SessionUser) => void;
   changes?: ChangeFeed;
@@ -151,6 +171,7 @@ export function createRecurringService({
   repo,
   posts,
   findMedia,
+  accountsOf,
   clock,
   assertMayPublish,
   changes = NO_CHANGE_FEED,
@@ -172,7 +193,7 @@ export function createRecurringService({
         tx,
         { workspaceId: asWorkspaceId(row.workspaceId), userId: row.userId },
         { recurringId: row.id, at, contentHtml: row.contentHtml, timezone: row.timezone },
-        row.platforms as Platform[],
+        choicesOf(row),
         links,
       );
     }
@@ -182,15 +203,24 @@ export function createRecurringService({
 
   const prepare = async (actor: SessionUser, input: RecurringInput, before?: RecurringRow) => {
     const contentHtml = sanitizePostHtml(input.content);
-    const { facts, links } = await resolveMedia(findMedia, actor.workspace.id, input.media);
-    assertPublishable(contentHtml, facts, input.platforms, {
+    const [{ facts, links }, accounts] = await Promise.all([
+      resolveMedia(findMedia, actor.workspace.id, input.media),
+      accountsOf(actor.workspace.id),
+    ]);
+    const chosen = chooseTargets(accounts, input.platforms, input.accounts);
+    if ('unknown' in chosen)
+      throw invalid('accounts', 'posts.accountUnknown', 'not a connected account of this workspace');
+    assertPublishable(contentHtml, facts, chosen.platforms, {
       code: 'RECURRING_INCOMPLETE',
       message: 'Please fill in all required fields',
     });
     assertMayPublish(actor);
     const values: RecurringValues = {
       contentHtml,
-      platforms: input.platforms,
+      platforms: chosen.platforms,
+      accounts: chosen.targets.flatMap(({ platform, accountId }) =>
+        accountId === null ? [] : [{ platform, accountId }],
+      ),
       startAt: new Date(input.startDate),
       endAt: input.endDate ? new Date(input.endDate) : null,
       occurrenceCount: input.count ?? null,
@@ -248,7 +278,7 @@ export function createRecurringService({
     } catch (error) {
       logger?.warn({ err: error }, 'recurring post saved without AI insights');
     }
-    return toRecurring(row, clock(), latest);
+    return toRecurring(row, clock(), await accountsOf(actor.workspace.id), latest);
   };
   const latestOf = async (workspaceId: WorkspaceId, ids: string[]) =>
     (await insights?.latestForRecurring(workspaceId, ids)) ?? new Map<string, Insights>();
@@ -256,17 +286,24 @@ export function createRecurringService({
   return {
     async list(actor: SessionUser) {
       const now = clock();
-      const rows = await repo.list(actor.workspace.id);
+      const [rows, accounts] = await Promise.all([
+        repo.list(actor.workspace.id),
+        accountsOf(actor.workspace.id),
+      ]);
       const latest = await latestOf(
         actor.workspace.id,
         rows.map((row) => row.id),
       );
-      return { data: rows.map((row) => toRecurring(row, now, latest.get(row.id) ?? null)) };
+      return { data: rows.map((row) => toRecurring(row, now, accounts, latest.get(row.id) ?? null)) };
     },
     async get(actor: SessionUser, id: string) {
       const row = await repo.find(actor.workspace.id, id);
       if (!row) throw notFound('This recurring post');
-      return toRecurring(row, clock(), (await latestOf(actor.workspace.id, [id])).get(id) ?? null);
+      const [latest, accounts] = await Promise.all([
+        latestOf(actor.workspace.id, [id]),
+        accountsOf(actor.workspace.id),
+      ]);
+      return toRecurring(row, clock(), accounts, latest.get(id) ?? null);
     },
     async create(actor: SessionUser, input: RecurringInput) {
       const { values, links, waits } = await prepare(actor, input);

@@ -111,12 +111,14 @@ export function createReviewLinksRepo(db: Db) {
         );
     },
 
-    /** The name each network shows for the workspace's account there. */
+    /** The name each network shows for the workspace's first account there (each post's targets name theirs). */
     async accounts(workspaceId: WorkspaceId): Promise<Record<string, string>> {
       const rows = await db
         .select({ platform: socialConnections.platform, username: socialConnections.username })
         .from(socialConnections)
-        .where(eq(socialConnections.workspaceId, workspaceId));
+        .where(eq(socialConnections.workspaceId, workspaceId))
+        .orderBy(desc(socialConnections.createdAt), desc(socialConnections.id));
+      // Latest first, so that each network's first connected is the one the map keeps.
       return Object.fromEntries(rows.map((row) => [row.platform, row.username]));
     },
 

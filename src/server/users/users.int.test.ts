@@ -38,6 +38,7 @@ describe('profile and the user list', () => {
       trialEndsAt: null,
       timeZone: null,
       connections: {},
+      accounts: [],
       // No network has app credentials in this test's env; Bluesky needs none.
       configured: {
         bluesky: true,

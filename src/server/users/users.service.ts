@@ -67,7 +67,7 @@ export interface UsersServiceDeps {
   /** The connected accounts and network settings of a workspace (the connections feature). */
   connectionsOf: (
     workspaceId: WorkspaceId,
-  ) => Promise<Pick<Profile, 'connections' | 'configured' | 'settings'>>;
+  ) => Promise<Pick<Profile, 'connections' | 'accounts' | 'configured' | 'settings'>>;
   /** Where this service announces a change to a user, so that sessions remembered with the old one go. */
   changes: Pick<ChangeFeed, 'touch'>;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
-import { TWITTER_ACCOUNT_TYPES } from './users.schemas';
+import { AccountSchema, TWITTER_ACCOUNT_TYPES } from './users.schemas';
 
 const allowed = PLATFORMS.join(', ');
 
@@ -37,10 +37,6 @@ export const TwitterSettingsBodySchema = z.object({
   accountType: z.enum(TWITTER_ACCOUNT_TYPES, 'connections.accountTypeInvalid'),
 });
 
-export const ConnectionSchema = z.object({
-  platform: z.enum(PLATFORMS),
-  username: z.string(),
-  status: z.enum(['connected', 'needs_reconnect']),
-  connectedAt: z.string(),
-});
-export type Connection = z.infer<typeof ConnectionSchema>;
+export const AccountParamsSchema = z.object({ id: z.uuid('connections.accountNotFound') });
+
+export const AccountListSchema = z.object({ data: z.array(AccountSchema) });

@@ -12,6 +12,8 @@ export const DASHBOARD_DRAFTS_MAX = 5;
 export const DashboardTargetSchema = z.object({
   platform: z.enum(PLATFORMS),
   status: z.enum(TARGET_STATUSES),
+  /** The name of the account it goes to, when one is connected. */
+  account: z.string().optional(),
   /** Why it cannot go out as things stand (no account, account needs reconnecting). */
   blocked: z.enum(TARGET_BLOCKERS).optional(),
   /** The live post, once published (a web link). */

@@ -133,6 +133,7 @@ export const API_ERROR_CODES = {
   NOT_OAUTH: { status: [400] },
   NOT_CONFIGURED: { status: [409], params: ['platform'] },
   NOT_CONNECTED: { status: [404] },
+  TOO_MANY_ACCOUNTS: { status: [409], params: ['platform', 'max'] },
   CONNECT_FAILED: { status: [400, 502], params: ['platform'] },
   TIMEOUT: { status: [502], params: ['platform'] },
   UNREACHABLE: { status: [502], params: ['platform'] },

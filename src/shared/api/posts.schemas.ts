@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { instantField } from './fields';
 import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
+import { ACCOUNTS_PER_NETWORK_MAX } from './users.schemas';
 import { isTimeZone } from '../time/zoned-day';
 
 /**
@@ -79,6 +80,15 @@ export const POST_CONTENT_FIELDS = {
     .array(PlatformSchema)
     .max(PLATFORMS.length)
     .refine((list) => new Set(list).size === list.length, 'posts.platformsDuplicate'),
+  /**
+   * Where a network has several connected accounts, the ones to post to (ids from GET /api/social/accounts);
+   * their networks are added to `platforms`. A network with none chosen goes to its first account.
+   */
+  accounts: z
+    .array(z.uuid('posts.accountUnknown'))
+    .max(PLATFORMS.length * ACCOUNTS_PER_NETWORK_MAX, 'errors.validation')
+    .refine((list) => new Set(list).size === list.length, 'posts.accountsDuplicate')
+    .default([]),
   /** Uploaded media (POST /api/media), in the order they appear. */
   media: z
     .array(PostMediaInputSchema)
@@ -101,8 +111,12 @@ export const PostWriteSchema = z
 export type PostWrite = z.input<typeof PostWriteSchema>;
 export type PostInput = z.output<typeof PostWriteSchema>;
 
+/** The account a target goes to, as things stand; null when none of that network (or that one) is connected. */
+const TargetAccountSchema = z.object({ id: z.uuid(), username: z.string() }).nullable();
+
 export const PostTargetSchema = z.object({
   platform: PlatformSchema,
+  account: TargetAccountSchema,
   status: z.enum(TARGET_STATUSES),
   attempts: z.number().int(),
   remoteUrl: z.string().nullable(),
@@ -122,6 +136,8 @@ export const PostSchema = z.object({
   status: z.enum(POST_STATUSES),
   content: z.string(),
   platforms: z.array(PlatformSchema),
+  /** The accounts chosen for it (connected ones); a network with none here goes to its first account. */
+  accounts: z.array(z.uuid()),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
   /** The recurring post this one is an occurrence of; null for a single post or once the rule is deleted. */
@@ -166,6 +182,8 @@ export const PostRangeQuerySchema = z
 export const CalendarTargetSchema = z.object({
   platform: PlatformSchema,
   status: z.enum(TARGET_STATUSES),
+  /** The name of the account it goes to, when one is connected. */
+  account: z.string().optional(),
   /** Why it cannot go out now; never on a draft's targets. */
   blocked: z.enum(TARGET_BLOCKERS).optional(),
   /** While `retrying`: when the next try is due. */

@@ -73,6 +73,8 @@ export const RecurringPostSchema = z.object({
   id: z.uuid(),
   content: z.string(),
   platforms: z.array(z.enum(PLATFORMS)),
+  /** The accounts chosen where a network has several (connected ones); see posts' `accounts`. */
+  accounts: z.array(z.uuid()),
   media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
   startDate: z.string(),
   endDate: z.string().nullable(),

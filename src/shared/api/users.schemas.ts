@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLATFORMS } from '../platforms/rules';
 import { ROLES } from '../roles';
 import { isTimeZone } from '../time/zoned-day';
 import { PASSWORD_MAX, emailField, newPasswordField } from './fields';
@@ -14,23 +15,42 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const TWITTER_ACCOUNT_TYPES = ['standard', 'professional'] as const;
+export const ACCOUNT_STATUSES = ['connected', 'needs_reconnect'] as const;
+/** A workspace connects at most this many accounts of one network. */
+export const ACCOUNTS_PER_NETWORK_MAX = 20;
+
+/** A connected account: a workspace may have several of one network (issue 25). */
+export const AccountSchema = z.object({
+  id: z.uuid(),
+  platform: z.enum(PLATFORMS),
+  username: z.string(),
+  /** `needs_reconnect` when the network refused our token and a refresh could not fix it. */
+  status: z.enum(ACCOUNT_STATUSES),
+  /** X accounts only: standard (280 characters) or professional (4,000). */
+  twitterAccountType: z.enum(TWITTER_ACCOUNT_TYPES).optional(),
+  connectedAt: z.string(),
+});
+export type Account = z.infer<typeof AccountSchema>;
 
 export const ProfileSchema = UserSchema.extend({
   /** When a trial account stops being able to schedule and publish; null for full accounts. */
   trialEndsAt: z.string().nullable(),
   /** The IANA zone posts are scheduled in and the calendar's days follow; null: the browser's zone. */
   timeZone: z.string().nullable(),
-  /** Keyed by platform: the connected accounts. */
+  /** Keyed by platform: the first connected account of each network (the spec's shape; see `accounts`). */
   connections: z.record(
     z.string(),
     z.object({
       username: z.string().nullable(),
       /** `needs_reconnect` when the network refused our token and a refresh could not fix it. */
-      status: z.enum(['connected', 'needs_reconnect']),
+      status: z.enum(ACCOUNT_STATUSES),
     }),
   ),
+  /** Every connected account of the workspace, the first connected of each network first. */
+  accounts: z.array(AccountSchema),
   /** Networks whose app credentials are set on this server (Bluesky needs none). */
   configured: z.record(z.string(), z.boolean()),
+  /** The first X account's type (the spec's shape; each account's is in `accounts`). */
   settings: z.object({ twitterAccountType: z.enum(TWITTER_ACCOUNT_TYPES) }),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -117,6 +117,7 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   NOT_OAUTH: 'errors.notOauth',
   NOT_CONFIGURED: 'connections.errors.notConfigured',
   NOT_CONNECTED: 'connections.errors.notConnected',
+  TOO_MANY_ACCOUNTS: 'connections.errors.tooManyAccounts',
   CONNECT_FAILED: 'errors.connectFailed',
   TIMEOUT: 'networkErrors.timeout',
   UNREACHABLE: 'networkErrors.unreachable',

@@ -3,6 +3,7 @@ import type { Post, PostTarget } from '../../shared/api/posts.schemas';
 /** A target as GET /api/posts/:id answers it: nothing happened yet unless `over` says so. */
 export const postTarget = (over: Partial<PostTarget>): PostTarget => ({
   platform: 'bluesky',
+  account: null,
   status: 'pending',
   attempts: 0,
   remoteUrl: null,
@@ -22,6 +23,7 @@ export const wholePost = (targets: PostTarget[], status: Post['status'], content
   status,
   content,
   platforms: targets.map((t) => t.platform),
+  accounts: [],
   scheduledAt: '2030-01-05T15:00:00.000Z',
   recurringId: null,
   occurrenceAt: null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostTarget } from '../../../shared/api/posts.schemas';
+import type { Account } from '../../../shared/api/users.schemas';
 import { isSettled, outcomeOf, unreadyNetworks } from './send-check';
 
 const targets = (...statuses: PostTarget['status'][]) => statuses.map((status) => ({ status }));
@@ -8,25 +9,36 @@ const post = (...statuses: PostTarget['status'][]) => ({
 });
 
 describe('unreadyNetworks', () => {
-  const connections = {
-    twitter: { username: 'ada', status: 'connected' as const },
-    linkedin: { username: null, status: 'needs_reconnect' as const },
-  };
+  const account = (id: string, platform: Account['platform'], status: Account['status']): Account => ({
+    id,
+    platform,
+    username: id,
+    status,
+    connectedAt: '2030-01-01T00:00:00.000Z',
+  });
+  const accounts = [
+    account('ada', 'twitter', 'connected'),
+    account('ada-shop', 'twitter', 'needs_reconnect'),
+    account('ada-in', 'linkedin', 'needs_reconnect'),
+  ];
 
   it('names each selected network without a usable account, in the order chosen', () => {
-    expect(unreadyNetworks(['bluesky', 'twitter', 'linkedin'], connections)).toEqual([
+    expect(unreadyNetworks(['bluesky', 'twitter', 'linkedin'], accounts)).toEqual([
       { platform: 'bluesky', reason: 'not_connected' },
       { platform: 'linkedin', reason: 'needs_reconnect' },
     ]);
   });
 
   it('is empty when every selected network is connected, or none is selected', () => {
-    expect(unreadyNetworks(['twitter'], connections)).toEqual([]);
-    expect(unreadyNetworks([], {})).toEqual([]);
+    expect(unreadyNetworks(['twitter'], accounts)).toEqual([]);
+    expect(unreadyNetworks([], [])).toEqual([]);
   });
 
-  it('leaves out networks that are not selected', () => {
-    expect(unreadyNetworks(['twitter'], { ...connections, bluesky: undefined! })).toEqual([]);
+  it('looks at the accounts chosen where a network has several', () => {
+    expect(unreadyNetworks(['twitter'], accounts, ['ada'])).toEqual([]);
+    expect(unreadyNetworks(['twitter'], accounts, ['ada', 'ada-shop'])).toEqual([
+      { platform: 'twitter', reason: 'needs_reconnect' },
+    ]);
   });
 });
 

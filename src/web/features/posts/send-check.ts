@@ -1,5 +1,6 @@
 import type { Post, PostTarget } from '../../../shared/api/posts.schemas';
-import type { Profile } from '../../../shared/api/users.schemas';
+import type { Account } from '../../../shared/api/users.schemas';
+import { accountsFor } from '../../lib/accounts';
 import type { Platform } from '../../../shared/platforms/rules';
 
 /** A selected network the post cannot go out to as things stand, and why. */
@@ -9,14 +10,18 @@ export interface Unready {
 }
 
 /**
- * The selected networks with no account, or whose account needs reconnecting: the same reasons the
- * server gives a waiting target (`blocked`), asked before sending instead of shown after.
+ * The selected networks with no account, or with an account it goes to that needs reconnecting: the same
+ * reasons the server gives a waiting target (`blocked`), asked before sending instead of shown after.
  */
-export function unreadyNetworks(platforms: Platform[], connections: Profile['connections']): Unready[] {
+export function unreadyNetworks(
+  platforms: Platform[],
+  accounts: readonly Account[],
+  chosen: readonly string[] = [],
+): Unready[] {
   return platforms.flatMap((platform): Unready[] => {
-    const status = connections[platform]?.status;
-    if (status === 'connected') return [];
-    return [{ platform, reason: status === 'needs_reconnect' ? 'needs_reconnect' : 'not_connected' }];
+    const going = accountsFor(platform, chosen, accounts);
+    if (!going.length) return [{ platform, reason: 'not_connected' }];
+    return going.some((a) => a.status === 'needs_reconnect') ? [{ platform, reason: 'needs_reconnect' }] : [];
   });
 }
 

@@ -22,6 +22,8 @@ export const POST_STATUS_COLOR: Record<Post['status'], string> = {
  */
 export interface TargetFields {
   platform: PostTarget['platform'];
+  /** The account it goes to: its name on a card, the account on a full post. */
+  account?: string | PostTarget['account'];
   status: PostTarget['status'];
   blocked?: PostTarget['blocked'];
   nextAttemptAt?: string | null;
@@ -46,11 +48,16 @@ export function targetReason(t: TFunction, target: TargetFields): string | null 
   return target.lastError ? t('targets.networkSaid', { platform, reason }) : null;
 }
 
+/** The network's name, with the account's where it is known: "X (brand)" (issue 25). */
+export function targetName(t: TFunction, target: Pick<TargetFields, 'platform' | 'account'>): string {
+  const platform = PLATFORM_NAMES[target.platform];
+  const account = typeof target.account === 'string' ? target.account : target.account?.username;
+  return account ? t('targets.onAccount', { platform, account }) : platform;
+}
+
 /** What stands in the way, e.g. "Connect Bluesky to publish", or null. */
 export const blockedText = (t: TFunction, target: TargetFields) =>
-  target.blocked
-    ? t(`targets.blocked.${target.blocked}`, { platform: PLATFORM_NAMES[target.platform] })
-    : null;
+  target.blocked ? t(`targets.blocked.${target.blocked}`, { platform: targetName(t, target) }) : null;
 
 /**
  * One line saying where a target stands, for the calendar card's icon (its accessible name and tooltip):
@@ -58,7 +65,7 @@ export const blockedText = (t: TFunction, target: TargetFields) =>
  * their network's name: nothing is due yet.
  */
 export function targetLabel(t: TFunction, target: TargetFields, postStatus: Post['status']): string {
-  const platform = PLATFORM_NAMES[target.platform];
+  const platform = targetName(t, target);
   if (postStatus === 'draft') return platform;
   const blocked = blockedText(t, target);
   if (blocked) return blocked;

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Platform } from '../../../../shared/platforms/rules';
 import { api } from '../../../lib/api-client';
 import { profileQueryKey } from '../../../lib/session';
 
-/** Forgets a network's account (the server deletes its tokens). */
-export const disconnect = (platform: Platform) =>
-  api<null>(`/social/${platform}/connection`, { method: 'DELETE' });
+/** Forgets one connected account (the server deletes its tokens). */
+export const disconnectAccount = (id: string) => api<null>(`/social/accounts/${id}`, { method: 'DELETE' });
 
-export const useDisconnect = () => {
+export const useDisconnectAccount = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: disconnect,
+    mutationFn: disconnectAccount,
     // Settles once the profile is fresh, so the dialog shows the new state when it closes.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
   });

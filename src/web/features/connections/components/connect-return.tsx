@@ -7,11 +7,11 @@ import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { notify } from '../../../lib/notify';
 import { profileQueryKey } from '../../../lib/session';
 
-const OUTCOMES = ['ok', 'denied', 'failed', 'invalid_state'] as const;
+const OUTCOMES = ['ok', 'denied', 'failed', 'invalid_state', 'too_many'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 /**
- * Back from a network's consent page at /posts?platform=…&connect=ok|denied|failed|invalid_state: say
+ * Back from a network's consent page at /posts?platform=…&connect=ok|denied|failed|invalid_state|too_many: say
  * how it went, refresh the connections, and take the two parameters off the address (no reload, no new
  * history entry), so a reload does not say it again.
  */

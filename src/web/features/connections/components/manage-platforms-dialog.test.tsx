@@ -6,6 +6,10 @@ import { profileQueryKey } from '../../../lib/session';
 import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
 import { ManagePlatformsDialog } from './manage-platforms-dialog';
 
+const X_ID = '7d3e1f2a-4b5c-4d6e-8f90-a1b2c3d4e5f6';
+const LINKEDIN_ID = '8e4f2a3b-5c6d-4e7f-9a01-b2c3d4e5f6a7';
+const SHOP_ID = '9f5a3b4c-6d7e-4f80-8b12-c3d4e5f6a7b8';
+
 const profile: Profile = {
   uid: 'u1',
   email: 'grace@example.com',
@@ -17,6 +21,23 @@ const profile: Profile = {
     twitter: { username: 'gracehopper', status: 'connected' },
     linkedin: { username: null, status: 'needs_reconnect' },
   },
+  accounts: [
+    {
+      id: X_ID,
+      platform: 'twitter',
+      username: 'gracehopper',
+      status: 'connected',
+      twitterAccountType: 'standard',
+      connectedAt: '2030-01-01T00:00:00.000Z',
+    },
+    {
+      id: LINKEDIN_ID,
+      platform: 'linkedin',
+      username: '',
+      status: 'needs_reconnect',
+      connectedAt: '2030-01-01T00:00:00.000Z',
+    },
+  ],
   configured: {
     twitter: true,
     bluesky: true,
@@ -28,11 +49,11 @@ const profile: Profile = {
   settings: { twitterAccountType: 'standard' },
 };
 
-function open(routes: Parameters<typeof fakeApi>[0] = {}) {
-  const api = fakeApi({ 'GET /api/users/profile': () => ({ status: 200, json: profile }), ...routes });
+function open(routes: Parameters<typeof fakeApi>[0] = {}, shown: Profile = profile) {
+  const api = fakeApi({ 'GET /api/users/profile': () => ({ status: 200, json: shown }), ...routes });
   vi.stubGlobal('fetch', api.fetch);
   const client = testQueryClient();
-  client.setQueryData(profileQueryKey, profile);
+  client.setQueryData(profileQueryKey, shown);
   renderWithProviders(<ManagePlatformsDialog onClose={() => {}} />, { client });
   const card = (name: string) => screen.getByRole('region', { name });
   return { api, card };
@@ -91,8 +112,8 @@ describe('Manage Platforms', () => {
 
   it('disconnects, and says so or why not', async () => {
     const { card, api } = open({
-      'DELETE /api/social/twitter/connection': () => ({ status: 204 }),
-      'DELETE /api/social/linkedin/connection': () => ({
+      [`DELETE /api/social/accounts/${X_ID}`]: () => ({ status: 204 }),
+      [`DELETE /api/social/accounts/${LINKEDIN_ID}`]: () => ({
         status: 404,
         json: { statusCode: 404, code: 'NOT_CONNECTED', message: 'No LinkedIn account is connected.' },
       }),
@@ -104,14 +125,14 @@ describe('Manage Platforms', () => {
       await screen.findByText('Failed to disconnect LinkedIn: This account is not connected.'),
     ).toBeTruthy();
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
-      '/api/social/twitter/connection',
-      '/api/social/linkedin/connection',
+      `/api/social/accounts/${X_ID}`,
+      `/api/social/accounts/${LINKEDIN_ID}`,
     ]);
   });
 
   it("changes X's account type, and says when the server refuses", async () => {
     const { card, api } = open({
-      'PUT /api/social/twitter/settings': () => ({
+      [`PUT /api/social/accounts/${X_ID}/settings`]: () => ({
         status: 400,
         json: { statusCode: 400, code: 'BAD', message: 'Not now.' },
       }),
@@ -123,5 +144,48 @@ describe('Manage Platforms', () => {
     // The selector goes back to what the server still holds.
     await waitFor(() => expect(select.value).toBe('Standard Account'));
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ accountType: 'professional' });
+  });
+
+  it('lists each account of a network with its own actions, and offers another', async () => {
+    const twoX: Profile = {
+      ...profile,
+      accounts: [
+        ...profile.accounts,
+        {
+          id: SHOP_ID,
+          platform: 'twitter',
+          username: 'graceshop',
+          status: 'needs_reconnect',
+          twitterAccountType: 'professional',
+          connectedAt: '2030-01-02T00:00:00.000Z',
+        },
+      ],
+    };
+    const { card, api } = open(
+      {
+        [`DELETE /api/social/accounts/${SHOP_ID}`]: () => ({ status: 204 }),
+        'GET /api/social/twitter/connect': () => ({
+          status: 200,
+          json: { url: 'https://consent.example/x' },
+        }),
+      },
+      twoX,
+    );
+    const x = card('X');
+    const shop = within(x).getByRole('group', { name: 'graceshop' });
+    const grace = within(x).getByRole('group', { name: 'gracehopper' });
+    expect(shop.textContent).toContain('Needs reconnecting');
+    expect(grace.textContent).not.toContain('Needs reconnecting');
+    expect(within(shop).getByRole<HTMLInputElement>('combobox', { name: 'Account Type' }).value).toBe(
+      'Professional Account',
+    );
+    expect(within(grace).queryByRole('button', { name: 'Reconnect' })).toBeNull();
+    fireEvent.click(within(shop).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('graceshop (X) disconnected.')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      `/api/social/accounts/${SHOP_ID}`,
+    ]);
+    fireEvent.click(within(x).getByRole('button', { name: 'Connect another account' }));
+    await waitFor(() => expect(window.location.assign).toHaveBeenCalledWith('https://consent.example/x'));
   });
 });

@@ -8,7 +8,7 @@ import { PlatformCard } from './platform-card';
 import { useConnect } from '../hooks/use-connect';
 
 /**
- * Manage Platforms: one card per network, all six. Persistent (a click outside or Escape does not close
+ * Manage Platforms: one card per network, all six, each with its connected accounts. Persistent (a click outside or Escape does not close
  * it; the close button does), at least 350px wide.
  */
 export function ManagePlatformsDialog({ onClose }: { onClose: () => void }) {
@@ -34,10 +34,9 @@ export function ManagePlatformsDialog({ onClose }: { onClose: () => void }) {
           <PlatformCard
             key={platform}
             platform={platform}
-            connection={profile?.connections[platform]}
+            accounts={(profile?.accounts ?? []).filter((a) => a.platform === platform)}
             // Bluesky needs no app credentials on the server: it is always available.
             configured={platform === 'bluesky' || profile?.configured[platform] !== false}
-            accountType={profile?.settings.twitterAccountType ?? 'standard'}
             connecting={busy(platform)}
             onConnect={onConnect}
           />

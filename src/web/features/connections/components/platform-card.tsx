@@ -1,21 +1,24 @@
-import { Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Divider, Group, Select, Stack, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TWITTER_ACCOUNT_TYPES } from '../../../../shared/api/users.schemas';
-import type { Profile } from '../../../../shared/api/users.schemas';
+import {
+  type Account,
+  ACCOUNTS_PER_NETWORK_MAX,
+  TWITTER_ACCOUNT_TYPES,
+} from '../../../../shared/api/users.schemas';
 import type { Platform, TwitterAccountType } from '../../../../shared/platforms/rules';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { failureText } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
-import { useDisconnect } from '../api/disconnect';
-import { useUpdateTwitterSettings } from '../api/update-twitter-settings';
+import { useDisconnectAccount } from '../api/disconnect';
+import { useUpdateAccountType } from '../api/update-account-type';
 
-type Connection = Profile['connections'][string];
-
-/** X's Account Type: standard (280 characters) or professional (4,000). */
-function AccountTypeSelect({ value }: { value: TwitterAccountType }) {
+/** One X account's Account Type: standard (280 characters) or professional (4,000). */
+function AccountTypeSelect({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const update = useUpdateTwitterSettings();
+  const update = useUpdateAccountType();
+  const value = account.twitterAccountType ?? 'standard';
   return (
     <Select
       size="xs"
@@ -30,7 +33,7 @@ function AccountTypeSelect({ value }: { value: TwitterAccountType }) {
       onChange={(next) => {
         if (!next || next === value) return;
         update.mutate(
-          { accountType: next as TwitterAccountType },
+          { id: account.id, accountType: next as TwitterAccountType },
           {
             onError: (error) =>
               notify({
@@ -44,55 +47,96 @@ function AccountTypeSelect({ value }: { value: TwitterAccountType }) {
   );
 }
 
-/**
- * One network in Manage Platforms: who is connected (or not), whether it needs reconnecting, and the
- * action that fits. A network this server has no app credentials for says so instead of offering a
- * Connect that could only fail.
- */
-export function PlatformCard({
+/** One connected account: who it is, whether it needs reconnecting, its settings, and its actions. */
+function AccountRow({
   platform,
-  connection,
-  configured,
-  accountType,
-  connecting,
-  onConnect,
+  account,
+  alone,
+  reconnect,
 }: {
   platform: Platform;
-  connection: Connection | undefined;
-  configured: boolean;
-  accountType: TwitterAccountType;
-  connecting: boolean;
-  onConnect: (platform: Platform) => void;
+  account: Account;
+  /** The network's only account: the notices say the network, as the spec does. */
+  alone: boolean;
+  reconnect: ReactNode;
 }) {
   const { t } = useTranslation();
-  const disconnect = useDisconnect();
+  const disconnect = useDisconnectAccount();
   const name = PLATFORM_NAMES[platform];
-  const needsReconnect = connection?.status === 'needs_reconnect';
-
+  const username = account.username || t('connections.unknown');
+  const needsReconnect = account.status === 'needs_reconnect';
   const onDisconnect = () =>
-    disconnect.mutate(platform, {
-      onSuccess: () => notify({ color: 'green', message: t('connections.disconnected', { platform: name }) }),
+    disconnect.mutate(account.id, {
+      onSuccess: () =>
+        notify({
+          color: 'green',
+          message: alone
+            ? t('connections.disconnected', { platform: name })
+            : t('connections.accountDisconnected', { platform: name, account: username }),
+        }),
       onError: (error) =>
         notify({
           color: 'red',
           message: t('connections.disconnectFailed', {
-            platform: name,
+            platform: alone ? name : `${name} (${username})`,
             error: failureText(t, error, 'errors.generic'),
           }),
         }),
     });
+  return (
+    <Stack gap={6} role="group" aria-label={username}>
+      {needsReconnect && (
+        <Badge color="red" variant="filled" size="sm" maw="100%">
+          {t('connections.needsReconnect')}
+        </Badge>
+      )}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {t('connections.connectedAs', { username })}
+      </Text>
+      {platform === 'twitter' && <AccountTypeSelect account={account} />}
+      <Group gap="xs">
+        {needsReconnect && reconnect}
+        <Button size="xs" variant="default" loading={disconnect.isPending} onClick={onDisconnect}>
+          {t('connections.disconnect')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
 
-  const connectButton = (label: string) =>
+/**
+ * One network in Manage Platforms: each connected account (a workspace may have several, issue 25) with
+ * what it needs, and Connect, or "Connect another account". A network this server has no app credentials
+ * for says so instead of offering a Connect that could only fail.
+ */
+export function PlatformCard({
+  platform,
+  accounts,
+  configured,
+  connecting,
+  onConnect,
+}: {
+  platform: Platform;
+  /** The network's connected accounts, the first connected first. */
+  accounts: Account[];
+  configured: boolean;
+  connecting: boolean;
+  onConnect: (platform: Platform) => void;
+}) {
+  const { t } = useTranslation();
+  const name = PLATFORM_NAMES[platform];
+
+  const connectButton = (label: string, variant?: 'light') =>
     configured && (
-      <Button
-        size="xs"
-        loading={connecting}
-        onClick={() => onConnect(platform)}
-        color={needsReconnect ? 'red' : undefined}
-      >
+      <Button size="xs" variant={variant} loading={connecting} onClick={() => onConnect(platform)}>
         {label}
       </Button>
     );
+  const reconnect = configured && (
+    <Button size="xs" color="red" loading={connecting} onClick={() => onConnect(platform)}>
+      {t('connections.reconnect')}
+    </Button>
+  );
 
   return (
     <Card withBorder padding="sm" component="section" aria-label={name}>
@@ -101,35 +145,28 @@ export function PlatformCard({
           <PlatformIcon platform={platform} size={20} />
           <Text fw={600}>{name}</Text>
         </Group>
-        {needsReconnect && (
-          <Badge color="red" variant="filled" size="sm" maw="100%">
-            {t('connections.needsReconnect')}
-          </Badge>
-        )}
-        {connection ? (
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {t('connections.connectedAs', { username: connection.username || t('connections.unknown') })}
-          </Text>
-        ) : (
-          <Text size="sm">{t('connections.notConnected')}</Text>
-        )}
+        {accounts.length === 0 && <Text size="sm">{t('connections.notConnected')}</Text>}
+        {accounts.map((account, i) => (
+          <Fragment key={account.id}>
+            {i > 0 && <Divider />}
+            <AccountRow
+              platform={platform}
+              account={account}
+              alone={accounts.length === 1}
+              reconnect={reconnect}
+            />
+          </Fragment>
+        ))}
         {!configured && (
           <Text size="xs" c="dimmed">
             {t('connections.notConfigured')}
           </Text>
         )}
-        {platform === 'twitter' && connection && <AccountTypeSelect value={accountType} />}
         <Group gap="xs" mt="auto">
-          {connection ? (
-            <>
-              {needsReconnect && connectButton(t('connections.reconnect'))}
-              <Button size="xs" variant="default" loading={disconnect.isPending} onClick={onDisconnect}>
-                {t('connections.disconnect')}
-              </Button>
-            </>
-          ) : (
-            connectButton(t('connections.connect'))
-          )}
+          {accounts.length === 0
+            ? connectButton(t('connections.connect'))
+            : accounts.length < ACCOUNTS_PER_NETWORK_MAX &&
+              connectButton(t('connections.connectAnother'), 'light')}
         </Group>
       </Stack>
     </Card>

@@ -25,6 +25,8 @@ import { checkDraft, ComposerChecks } from '../../../components/post-form/compos
 import { ComposerTools } from './composer-tools';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
+import { AccountChooser } from '../../../components/post-form/account-chooser';
+import { accountsToSend, twitterTypeFor } from '../../../lib/accounts';
 import { PreviewDialog } from './preview-dialog';
 import { usePostFormParts } from '../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../components/post-form/post-editor';
@@ -37,6 +39,8 @@ export interface Draft {
   id?: string;
   content: string;
   platforms: Platform[];
+  /** Where a network has several accounts, the ones chosen (connection ids). */
+  accounts: string[];
   scheduledAt: Date | null;
   media: DraftMedia[];
 }
@@ -44,6 +48,7 @@ export interface Draft {
 export const emptyDraft = (scheduledAt: Date | null = null): Draft => ({
   content: '',
   platforms: [],
+  accounts: [],
   scheduledAt,
   media: [],
 });
@@ -51,6 +56,7 @@ export const draftOf = (post: Post): Draft => ({
   id: post.id,
   content: post.content,
   platforms: post.platforms,
+  accounts: post.accounts,
   scheduledAt: post.scheduledAt ? new Date(post.scheduledAt) : null,
   media: post.media,
 });
@@ -87,7 +93,13 @@ export function Composer({
   const [watching, setWatching] = useState<string[]>([]);
   const stopWatching = useCallback((id: string) => setWatching((ids) => ids.filter((w) => w !== id)), []);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
-  const accountType = profile?.settings.twitterAccountType ?? 'standard';
+  const allAccounts = profile?.accounts ?? [];
+  // The strictest X limit of the X accounts it goes to.
+  const accountType = twitterTypeFor(
+    draft.accounts,
+    allAccounts,
+    profile?.settings.twitterAccountType ?? 'standard',
+  );
   const [previewing, setPreviewing] = useState(false);
   const [editingVideo, setEditingVideo] = useState<DraftMedia | null>(null);
   const editor = useRef<Editor | null>(null);
@@ -116,7 +128,7 @@ export function Composer({
     accountType,
   );
   const complete = (text.trim().length > 0 || draft.media.length > 0) && draft.platforms.length > 0;
-  const unready = unreadyNetworks(draft.platforms, profile?.connections ?? {});
+  const unready = unreadyNetworks(draft.platforms, allAccounts, draft.accounts);
   const send = (action: 'publish_now' | 'schedule') =>
     unready.length ? setChecking(action) : submit(action);
 
@@ -129,6 +141,7 @@ export function Composer({
     const body: PostWrite = {
       content: draft.content,
       platforms: draft.platforms,
+      accounts: accountsToSend(draft.platforms, draft.accounts, allAccounts),
       action,
       timezone: zone,
       media: draft.media.map(mediaWrite),
@@ -193,6 +206,11 @@ export function Composer({
         <PlatformSelector
           value={draft.platforms}
           onChange={(platforms) => onChange({ ...draft, platforms })}
+        />
+        <AccountChooser
+          platforms={draft.platforms}
+          value={draft.accounts}
+          onChange={(accounts) => onChange({ ...draft, accounts })}
         />
         <ComposerChecks remaining={remaining} problems={problems} />
         <SchedulePicker
@@ -290,6 +308,7 @@ export function Composer({
             <PreviewDialog
               content={draft.content}
               platforms={draft.platforms}
+              accounts={draft.accounts}
               media={draft.media}
               variables={variables}
               accountType={accountType}

@@ -97,12 +97,12 @@ export function PostCard({
 function targetMarks(t: TFunction, post: CalendarPost) {
   return (
     <div className={classes.targets}>
-      {post.targets.map((target) => {
+      {post.targets.map((target, i) => {
         const Icon = PLATFORM_ICONS[target.platform];
         const label = targetLabel(t, target, post.status);
         return (
           <span
-            key={target.platform}
+            key={`${target.platform}:${target.account ?? i}`}
             role="img"
             aria-label={label}
             data-tip={label}

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
-import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format-date';
@@ -19,14 +18,14 @@ import { ApprovalBar, PostHistoryList } from './post-approval';
 import { usePostsSlots } from './posts-slots';
 import { usePostNotOpened } from '../hooks/use-open-post';
 import { TARGET_COLOR } from '../../../components/target-color';
-import { blockedText, POST_STATUS_COLOR, targetReason } from '../target-status';
+import { blockedText, POST_STATUS_COLOR, targetName, targetReason } from '../target-status';
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 /** One network of the post: where it stands, why it failed, how often it was tried, and its live link. */
 function TargetRow({ target }: { target: PostTarget }) {
   const { t } = useTranslation();
-  const name = PLATFORM_NAMES[target.platform];
+  const name = targetName(t, target);
   const blocked = blockedText(t, target);
   const reason = target.status === 'failed' || target.status === 'retrying' ? targetReason(t, target) : null;
   return (
@@ -215,7 +214,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
       <RenderStatus post={post} />
       <Stack gap="xs">
         {post.targets.map((target) => (
-          <TargetRow key={target.platform} target={target} />
+          <TargetRow key={`${target.platform}:${target.account?.id ?? ''}`} target={target} />
         ))}
       </Stack>
       <PostHistoryList post={post} zone={zone} />

@@ -17,11 +17,15 @@ import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { useProfile } from '../../../lib/session';
 import { authorFor } from './preview/author';
+import { accountsFor } from '../../../lib/accounts';
+import type { Account } from '../../../../shared/api/users.schemas';
 import { NetworkPost } from './preview/network-post';
 
 interface PreviewProps {
   content: string;
   platforms: Platform[];
+  /** The accounts chosen where a network has several: a card for each account it goes to. */
+  accounts?: string[];
   media: DraftMedia[];
   /** The saved variables, for edited videos' captions. */
   variables: Variables;
@@ -33,7 +37,15 @@ interface PreviewProps {
  * One card per selected network: the post as that network's feed shows it, from the connected account,
  * with the text it receives, its own count, and the images and video it keeps.
  */
-export function PreviewDialog({ content, platforms, media, variables, accountType, onClose }: PreviewProps) {
+export function PreviewDialog({
+  content,
+  platforms,
+  accounts = [],
+  media,
+  variables,
+  accountType,
+  onClose,
+}: PreviewProps) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const text = htmlToText(content);
@@ -53,59 +65,72 @@ export function PreviewDialog({ content, platforms, media, variables, accountTyp
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }}>
-        {platforms.map((platform) => {
-          const name = PLATFORM_NAMES[platform];
-          const remaining = remainingChars(platform, text, accountType);
-          const { maxImages } = rulesFor(platform, accountType);
-          const maxVideos = MEDIA_RULES[platform].video.max;
-          const author = authorFor(platform, profile);
-          return (
-            <Card
-              key={platform}
-              withBorder
-              padding="md"
-              role="region"
-              aria-label={t('preview.cardLabel', { platform: name })}
-            >
-              <Stack gap="sm">
-                <Group justify="space-between" wrap="nowrap">
-                  <Group gap={6} wrap="nowrap">
-                    <PlatformIcon platform={platform} size={20} />
-                    <Title order={3} size="h5">
-                      {name}
-                    </Title>
+        {platforms
+          .flatMap((platform): { platform: Platform; account: Account | null; several: boolean }[] => {
+            const all = profile?.accounts ?? [];
+            const going = accountsFor(platform, accounts, all);
+            const several = all.filter((a) => a.platform === platform).length > 1;
+            return going.length
+              ? going.map((account) => ({ platform, account, several }))
+              : [{ platform, account: null, several }];
+          })
+          .map(({ platform, account, several }) => {
+            const name = PLATFORM_NAMES[platform];
+            const remaining = remainingChars(platform, text, accountType);
+            const { maxImages } = rulesFor(platform, accountType);
+            const maxVideos = MEDIA_RULES[platform].video.max;
+            const author = authorFor(platform, profile, account);
+            return (
+              <Card
+                key={account ? account.id : platform}
+                withBorder
+                padding="md"
+                role="region"
+                aria-label={
+                  account && several
+                    ? t('preview.cardLabelAccount', { platform: name, account: account.username })
+                    : t('preview.cardLabel', { platform: name })
+                }
+              >
+                <Stack gap="sm">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Group gap={6} wrap="nowrap">
+                      <PlatformIcon platform={platform} size={20} />
+                      <Title order={3} size="h5">
+                        {name}
+                      </Title>
+                    </Group>
+                    <Text size="sm" c={remaining < REMAINING_WARNING ? 'red' : 'dimmed'}>
+                      {t('composer.remaining', { count: remaining })}
+                    </Text>
                   </Group>
-                  <Text size="sm" c={remaining < REMAINING_WARNING ? 'red' : 'dimmed'}>
-                    {t('composer.remaining', { count: remaining })}
-                  </Text>
-                </Group>
-                <Divider mx="-md" />
-                <NetworkPost
-                  platform={platform}
-                  author={author}
-                  text={text}
-                  media={[...images.slice(0, maxImages), ...videos.slice(0, maxVideos)]}
-                  variables={variables}
-                />
-                {!text && !media.length && (
-                  <Text size="sm" c="dimmed">
-                    {t('preview.empty')}
-                  </Text>
-                )}
-                {!author.connected && (
-                  <Text size="sm" c="dimmed">
-                    {t('networkPreview.notConnected', { platform: name })}
-                  </Text>
-                )}
-                {images.length > maxImages && (
-                  <Alert color="yellow" variant="light">
-                    {t('preview.tooManyImages', { platform: name, n: maxImages })}
-                  </Alert>
-                )}
-              </Stack>
-            </Card>
-          );
-        })}
+                  <Divider mx="-md" />
+                  <NetworkPost
+                    platform={platform}
+                    author={author}
+                    text={text}
+                    media={[...images.slice(0, maxImages), ...videos.slice(0, maxVideos)]}
+                    variables={variables}
+                  />
+                  {!text && !media.length && (
+                    <Text size="sm" c="dimmed">
+                      {t('preview.empty')}
+                    </Text>
+                  )}
+                  {!author.connected && (
+                    <Text size="sm" c="dimmed">
+                      {t('networkPreview.notConnected', { platform: name })}
+                    </Text>
+                  )}
+                  {images.length > maxImages && (
+                    <Alert color="yellow" variant="light">
+                      {t('preview.tooManyImages', { platform: name, n: maxImages })}
+                    </Alert>
+                  )}
+                </Stack>
+              </Card>
+            );
+          })}
       </SimpleGrid>
     </Modal>
   );

@@ -105,6 +105,7 @@ describe('the recurring post dialog', () => {
         body: {
           content: '<p>Weekly digest</p>',
           platforms: ['bluesky'],
+          accounts: [],
           media: [],
           startDate: '2031-01-19T23:00:00.000Z',
           endDate: null,
@@ -144,6 +145,7 @@ describe('the recurring post dialog', () => {
       body: {
         content: '<p>Weekly <strong>digest</strong></p>',
         platforms: ['instagram'],
+        accounts: [],
         media: [
           { id: image.id, alt: 'A chart' },
           { id: video.id, edits: { aspectRatio: '1:1', captions: [] } },

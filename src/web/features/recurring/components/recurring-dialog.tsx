@@ -14,6 +14,8 @@ import type { PlatformProblem } from '../../../../shared/platforms/validate';
 import { checkDraft, ComposerChecks, problemText } from '../../../components/post-form/composer-checks';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
+import { AccountChooser } from '../../../components/post-form/account-chooser';
+import { twitterTypeFor } from '../../../lib/accounts';
 import { usePostFormParts } from '../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../components/post-form/post-editor';
 import { NextOccurrences } from './next-occurrences';
@@ -57,7 +59,12 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
   const [failure, setFailure] = useState<unknown>(null);
   const [editingVideo, setEditingVideo] = useState<DraftMedia | null>(null);
   const rule = useMemo(() => ruleOf(form, zone), [form, zone]);
-  const accountType = profile?.settings.twitterAccountType ?? 'standard';
+  const allAccounts = profile?.accounts ?? [];
+  const accountType = twitterTypeFor(
+    form.accounts,
+    allAccounts,
+    profile?.settings.twitterAccountType ?? 'standard',
+  );
   const { remaining, problems } = checkDraft(form.content, form.platforms, form.media, accountType);
 
   const change = (patch: Partial<RecurringForm>) => {
@@ -76,7 +83,7 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
   const submit = () => {
     setProblem(null);
     setFailure(null);
-    const checked = validate(form, zone);
+    const checked = validate(form, zone, allAccounts);
     if ('errors' in checked) {
       setErrors(checked.errors);
       setProblem(t(checked.incomplete ? 'recurring.fillRequired' : 'errors.validation'));
@@ -132,6 +139,12 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
             <div>
               <PlatformSelector value={form.platforms} onChange={(platforms) => change({ platforms })} />
               <FieldError id="recurring-platforms-error" message={errors.platforms && t(errors.platforms)} />
+              <AccountChooser
+                platforms={form.platforms}
+                value={form.accounts}
+                onChange={(accounts) => change({ accounts })}
+              />
+              <FieldError id="recurring-accounts-error" message={errors.accounts && t(errors.accounts)} />
             </div>
             <ComposerChecks remaining={remaining} problems={problems} />
             <RuleFields form={form} errors={errors} zone={zone} editing={Boolean(post)} onChange={change} />

@@ -6,6 +6,8 @@ import {
 } from '../../../../shared/api/recurring.schemas';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
 import type { Platform } from '../../../../shared/platforms/rules';
+import type { Account } from '../../../../shared/api/users.schemas';
+import { accountsToSend } from '../../../lib/accounts';
 import type { RecurrenceRule } from '../../../../shared/recurrence';
 import { zonedDayRange } from '../../../../shared/time/zoned-day';
 import { fromZonedWallClock, zonedDayKey } from '../../../lib/time-zone';
@@ -20,6 +22,8 @@ export type EndKind = 'never' | 'date' | 'count';
 export interface RecurringForm {
   content: string;
   platforms: Platform[];
+  /** Where a network has several accounts, the ones chosen (connection ids). */
+  accounts: string[];
   media: DraftMedia[];
   start: Date | null;
   frequency: Frequency | null;
@@ -35,6 +39,7 @@ export interface RecurringForm {
 export const FORM_FIELDS = [
   'content',
   'platforms',
+  'accounts',
   'media',
   'startDate',
   'frequency',
@@ -53,6 +58,7 @@ const DEFAULT_COUNT = 10;
 export const emptyForm = (): RecurringForm => ({
   content: '',
   platforms: [],
+  accounts: [],
   media: [],
   start: null,
   frequency: 'weekly',
@@ -66,6 +72,7 @@ export const emptyForm = (): RecurringForm => ({
 export const formOf = (post: RecurringPost, zone: string): RecurringForm => ({
   content: post.content,
   platforms: post.platforms,
+  accounts: post.accounts,
   media: post.media,
   start: new Date(post.startDate),
   frequency: post.frequency,
@@ -81,10 +88,15 @@ const endOfDay = (day: string, zone: string) =>
   new Date(zonedDayRange(fromZonedWallClock(`${day} 12:00`, zone), zone).end.getTime() - 1);
 
 /** What the form would send; not yet checked, so typed loosely on purpose. */
-export function bodyOf(form: RecurringForm, zone: string): Record<string, unknown> {
+export function bodyOf(
+  form: RecurringForm,
+  zone: string,
+  allAccounts: readonly Account[] = [],
+): Record<string, unknown> {
   return {
     content: form.content,
     platforms: form.platforms,
+    accounts: accountsToSend(form.platforms, form.accounts, allAccounts),
     media: form.media.map(mediaWrite),
     startDate: form.start?.toISOString(),
     // '' for "on a date" without one: the schema then says the end date is not valid.
@@ -107,8 +119,9 @@ const isField = (name: string): name is FormField => (FORM_FIELDS as readonly st
 export function validate(
   form: RecurringForm,
   zone: string,
+  allAccounts: readonly Account[] = [],
 ): { body: RecurringWrite } | { errors: FormErrors; incomplete: boolean } {
-  const body = bodyOf(form, zone);
+  const body = bodyOf(form, zone, allAccounts);
   const errors: FormErrors = {};
   if (!htmlToText(form.content).trim()) errors.content = 'posts.contentRequired';
   if (!form.platforms.length) errors.platforms = 'posts.platformsRequired';

@@ -14,6 +14,7 @@ const profile = {
     linkedin: { username: 'Ada L.', status: 'connected' },
     instagram: { username: null, status: 'needs_reconnect' },
   },
+  accounts: [],
   configured: {},
   settings: { twitterAccountType: 'standard' },
 } satisfies Profile;

@@ -1,4 +1,4 @@
-import type { Profile } from '../../../../../shared/api/users.schemas';
+import type { Account, Profile } from '../../../../../shared/api/users.schemas';
 import type { Platform } from '../../../../../shared/platforms/rules';
 
 export interface Author {
@@ -12,11 +12,16 @@ export interface Author {
  * Who the post appears from. A connection stores one name per network: the handle on X, Bluesky,
  * Instagram and TikTok, the page's or person's name on Facebook and LinkedIn. Where the network shows a
  * display name beside a handle, that is the user's own name; without a connection, the user's name alone.
+ * `account`: the one it goes to where the network has several; else the network's first.
  */
-export function authorFor(platform: Platform, profile: Profile | null | undefined): Author {
-  const username = profile?.connections[platform]?.username ?? null;
+export function authorFor(
+  platform: Platform,
+  profile: Profile | null | undefined,
+  account?: Pick<Account, 'username'> | null,
+): Author {
+  const username = (account ? account.username || null : profile?.connections[platform]?.username) ?? null;
   const own = profile?.displayName ?? '';
-  const connected = Boolean(profile?.connections[platform]);
+  const connected = Boolean(account ?? profile?.connections[platform]);
   switch (platform) {
     case 'twitter':
     case 'bluesky':

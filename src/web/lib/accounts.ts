@@ -1,0 +1,34 @@
+import type { Account } from '../../shared/api/users.schemas';
+import type { Platform, TwitterAccountType } from '../../shared/platforms/rules';
+
+/**
+ * The accounts a network of a post goes to (issue 25): the ones chosen of it, or its first connected
+ * when none is (as the server decides); none when the network has no account.
+ */
+export function accountsFor(
+  platform: Platform,
+  chosen: readonly string[],
+  all: readonly Account[],
+): Account[] {
+  const mine = all.filter((a) => a.platform === platform);
+  const picked = mine.filter((a) => chosen.includes(a.id));
+  return picked.length ? picked : mine.slice(0, 1);
+}
+
+/** The chosen accounts the server is to receive: those of the selected networks only. */
+export const accountsToSend = (
+  platforms: readonly Platform[],
+  chosen: readonly string[],
+  all: readonly Account[],
+) => chosen.filter((id) => all.some((a) => a.id === id && platforms.includes(a.platform)));
+
+/** The X limit a post must keep: standard as soon as one X account it goes to is standard. */
+export function twitterTypeFor(
+  chosen: readonly string[],
+  all: readonly Account[],
+  fallback: TwitterAccountType,
+): TwitterAccountType {
+  const accounts = accountsFor('twitter', chosen, all);
+  if (!accounts.length) return fallback;
+  return accounts.every((a) => a.twitterAccountType === 'professional') ? 'professional' : 'standard';
+}
