@@ -437,3 +437,54 @@ describe('migrations 0029–0031 (comments, review links, recurring approval) on
     ]);
   });
 });
+
+/**
+ * Issue 25's migration 0032 (several accounts per network) on a database as 0031 left it: each account,
+ * target and recurring post is kept, the targets going to their network's first account as before, and
+ * a workspace may then connect a second account of a network but never the same account twice.
+ */
+describe('migration 0032 (several accounts per network) on a database of the previous release', () => {
+  let client: PGlite;
+  let remove: () => Promise<void>;
+  const query = async <T>(text: string) => (await client.query<T>(text)).rows;
+  const WORKSPACE = '00000000-0000-4000-8000-000000000601';
+  const POST = '00000000-0000-4000-8000-000000000611';
+  const account = (id: string) =>
+    client.exec(`insert into social_connections (workspace_id, user_id, platform, account_id, username, credentials)
+                 values ('${WORKSPACE}', 'u1', 'twitter', '${id}', 'x${id}', 'sealed')`);
+
+  beforeAll(async () => {
+    ({ client, remove } = await migratedFrom(
+      31,
+      `insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com');
+       insert into workspaces (id, name, personal_of) values ('${WORKSPACE}', 'Ann', 'u1');
+       insert into social_connections (workspace_id, user_id, platform, account_id, username, credentials)
+         values ('${WORKSPACE}', 'u1', 'twitter', '101', 'ann', 'sealed');
+       insert into posts (id, workspace_id, user_id, content_html, status, scheduled_at)
+         values ('${POST}', '${WORKSPACE}', 'u1', '<p>Hi</p>', 'scheduled', '2026-12-01T09:00:00Z');
+       insert into post_targets (post_id, platform) values ('${POST}', 'twitter');
+       insert into recurring_posts (workspace_id, user_id, content_html, platforms, start_at, frequency, timezone)
+         values ('${WORKSPACE}', 'u1', '<p>Weekly</p>', '["twitter"]', '2026-12-01T09:00:00Z', 'weekly', 'UTC');`,
+    ));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await remove?.();
+  });
+
+  it("keeps every account, target and rule, each going to its network's first account", async () => {
+    expect(await query(`select username from social_connections`)).toEqual([{ username: 'ann' }]);
+    expect(await query(`select platform, account_id from post_targets`)).toEqual([
+      { platform: 'twitter', account_id: null },
+    ]);
+    expect(await query(`select platforms, accounts from recurring_posts`)).toEqual([
+      { platforms: ['twitter'], accounts: [] },
+    ]);
+  });
+
+  it('takes a second account of a network, never the same one twice', async () => {
+    await account('102');
+    await expect(account('101')).rejects.toThrow();
+    expect(await query(`select count(*)::int as n from social_connections`)).toEqual([{ n: 2 }]);
+  });
+});

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client';
-import { comments, postEvents, posts, reviewLinks, socialConnections, users, workspaces } from '../db/schema';
+import { comments, postEvents, posts, reviewLinks, users, workspaces } from '../db/schema';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
 
 export type ReviewLinkRow = typeof reviewLinks.$inferSelect;
@@ -109,17 +109,6 @@ export function createReviewLinksRepo(db: Db) {
             sql`(${reviewLinks.lastUsedAt} is null or ${reviewLinks.lastUsedAt} < ${now.toISOString()}::timestamptz - interval '1 minute')`,
           ),
         );
-    },
-
-    /** The name each network shows for the workspace's first account there (each post's targets name theirs). */
-    async accounts(workspaceId: WorkspaceId): Promise<Record<string, string>> {
-      const rows = await db
-        .select({ platform: socialConnections.platform, username: socialConnections.username })
-        .from(socialConnections)
-        .where(eq(socialConnections.workspaceId, workspaceId))
-        .orderBy(desc(socialConnections.createdAt), desc(socialConnections.id));
-      // Latest first, so that each network's first connected is the one the map keeps.
-      return Object.fromEntries(rows.map((row) => [row.platform, row.username]));
     },
 
     /** Each post's last decision given through any review link. */

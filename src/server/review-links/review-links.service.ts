@@ -133,14 +133,13 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
   /** What the page shows of a post: no team comments, no authors, signed media addresses. */
   const toReviewPost = (
     post: Post,
-    accounts: Record<string, string>,
     decision: ReviewPost['decision'],
     said: ReviewPost['comments'],
   ): ReviewPost => ({
     id: post.id,
     content: post.content,
     platforms: post.platforms,
-    accounts: Object.fromEntries(post.platforms.flatMap((p) => (accounts[p] ? [[p, accounts[p]]] : []))),
+    targets: post.targets.map((t) => ({ platform: t.platform, account: t.account?.username ?? null })),
     scheduledAt: post.scheduledAt,
     timezone: post.timezone,
     status: post.status,
@@ -171,9 +170,8 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
   ): Promise<ReviewPage> => {
     const { link } = found;
     const workspaceId = link.workspaceId as WorkspaceId;
-    const [list, accounts, decisions, said] = await Promise.all([
+    const [list, decisions, said] = await Promise.all([
       posts.forReview(workspaceId, ids),
-      repo.accounts(workspaceId),
       repo.decisions(ids),
       repo.guestComments(link.id, ids),
     ]);
@@ -186,7 +184,6 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
         const d = decided.get(post.id);
         return toReviewPost(
           post,
-          accounts,
           d
             ? {
                 kind: d.kind === 'client_approved' ? 'approved' : 'changes_requested',

@@ -105,8 +105,8 @@ export const ReviewPostSchema = z.object({
   id: z.uuid(),
   content: z.string(),
   platforms: z.array(z.enum(PLATFORMS)),
-  /** The account each network publishes from: its name as the network shows it. */
-  accounts: z.record(z.string(), z.string()),
+  /** Where it goes: each network, and the name of the account it publishes from there (null: none yet). */
+  targets: z.array(z.object({ platform: z.enum(PLATFORMS), account: z.string().nullable() })),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),
   /** Where it stands: waiting for an approval, scheduled, a draft (changes asked), published… */

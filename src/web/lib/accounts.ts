@@ -1,5 +1,17 @@
+import type { TFunction } from 'i18next';
 import type { Account } from '../../shared/api/users.schemas';
+import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { Platform, TwitterAccountType } from '../../shared/platforms/rules';
+
+/** The network's name, with the account's where it is known: "X (brand)". */
+export function targetName(
+  t: TFunction,
+  target: { platform: Platform; account?: string | { username: string } | null },
+): string {
+  const platform = PLATFORM_NAMES[target.platform];
+  const account = typeof target.account === 'string' ? target.account : target.account?.username;
+  return account ? t('targets.onAccount', { platform, account }) : platform;
+}
 
 /**
  * The accounts a network of a post goes to (issue 25): the ones chosen of it, or its first connected

@@ -4,6 +4,7 @@ import { wordedErrorCode } from '../../../shared/platforms/error-codes';
 import { PLATFORM_NAMES } from '../../../shared/platforms/names';
 import type { TargetState } from '../../components/target-color';
 import { formatDateTime } from '../../lib/format-date';
+import { targetName } from '../../lib/accounts';
 
 export const POST_STATUS_COLOR: Record<Post['status'], string> = {
   draft: 'gray',
@@ -46,13 +47,6 @@ export function targetReason(t: TFunction, target: TargetFields): string | null 
   const reason = target.lastError ?? '';
   if (code) return t(`networkErrors.${code}`, { platform, reason });
   return target.lastError ? t('targets.networkSaid', { platform, reason }) : null;
-}
-
-/** The network's name, with the account's where it is known: "X (brand)" (issue 25). */
-export function targetName(t: TFunction, target: Pick<TargetFields, 'platform' | 'account'>): string {
-  const platform = PLATFORM_NAMES[target.platform];
-  const account = typeof target.account === 'string' ? target.account : target.account?.username;
-  return account ? t('targets.onAccount', { platform, account }) : platform;
 }
 
 /** What stands in the way, e.g. "Connect Bluesky to publish", or null. */

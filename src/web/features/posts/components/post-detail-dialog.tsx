@@ -18,7 +18,8 @@ import { ApprovalBar, PostHistoryList } from './post-approval';
 import { usePostsSlots } from './posts-slots';
 import { usePostNotOpened } from '../hooks/use-open-post';
 import { TARGET_COLOR } from '../../../components/target-color';
-import { blockedText, POST_STATUS_COLOR, targetName, targetReason } from '../target-status';
+import { blockedText, POST_STATUS_COLOR, targetReason } from '../target-status';
+import { targetName } from '../../../lib/accounts';
 
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 

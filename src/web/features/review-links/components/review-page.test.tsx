@@ -10,7 +10,10 @@ const post = (over: Partial<ReviewPost>): ReviewPost => ({
   id: '11111111-1111-4111-8111-111111111111',
   content: '<p>Tulips</p>',
   platforms: ['bluesky', 'linkedin'],
-  accounts: { bluesky: 'bloom.example' },
+  targets: [
+    { platform: 'bluesky', account: 'bloom.example' },
+    { platform: 'linkedin', account: null },
+  ],
   scheduledAt: '2031-05-06T08:00:00.000Z',
   timezone: 'Europe/Paris',
   status: 'scheduled',

@@ -25,6 +25,7 @@ import { PlatformIcon } from '../../../components/platform-icon';
 import { Spinner } from '../../../components/spinner';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { targetName } from '../../../lib/accounts';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { useReviewPage } from '../api/get-review-page';
@@ -260,23 +261,25 @@ function PostCard({
           <Text fw={600}>{when}</Text>
           <Badge variant="light">{t(`calendar.status.${post.status}`, post.status)}</Badge>
         </Group>
-        <SimpleGrid cols={{ base: 1, md: post.platforms.length > 1 ? 2 : 1 }}>
-          {post.platforms.map((platform) => (
-            <Stack key={platform} gap={6} role="region" aria-label={PLATFORM_NAMES[platform]}>
-              <Group gap={6}>
-                <PlatformIcon platform={platform} size={18} />
-                <Text size="sm" fw={600}>
-                  {PLATFORM_NAMES[platform]}
-                </Text>
-              </Group>
-              <Preview
-                platform={platform}
-                account={post.accounts[platform] ?? null}
-                workspace={workspace}
-                post={post}
-              />
-            </Stack>
-          ))}
+        <SimpleGrid cols={{ base: 1, md: post.targets.length > 1 ? 2 : 1 }}>
+          {post.targets.map(({ platform, account }, i) => {
+            // Where a network has several of the post's accounts, each preview says whose it is.
+            const name =
+              post.targets.filter((other) => other.platform === platform).length > 1 && account
+                ? targetName(t, { platform, account })
+                : PLATFORM_NAMES[platform];
+            return (
+              <Stack key={`${platform}:${account ?? i}`} gap={6} role="region" aria-label={name}>
+                <Group gap={6}>
+                  <PlatformIcon platform={platform} size={18} />
+                  <Text size="sm" fw={600}>
+                    {name}
+                  </Text>
+                </Group>
+                <Preview platform={platform} account={account} workspace={workspace} post={post} />
+              </Stack>
+            );
+          })}
         </SimpleGrid>
         {post.decision && (
           <Alert
