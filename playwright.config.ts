@@ -10,7 +10,7 @@ const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database per run: the first test meets the app exactly as a newcomer does.
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-'));
 // Specs that use only servers they start themselves (their own data folders, fakes and ports).
-const OWN_SERVER_SPECS = ['**/16-analytics.spec.ts', '**/21-oidc.spec.ts'];
+const OWN_SERVER_SPECS = ['**/16-analytics.spec.ts', '**/21-oidc.spec.ts', '**/27-accounts.spec.ts'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,0 +1,134 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { startXFake, type XFake } from '../test/fakes/twitter';
+import { type ChildServer, startServer } from '../test/child-server';
+import { shootWidths } from './helpers';
+
+// Issue 25, step 3: two X accounts in one workspace, each with its own actions in Manage Platforms; the
+// composer chooses which one a post goes to, the fake sees it from that account, and the calendar says so.
+// A server of its own, beside the X fake, as 16-analytics.spec.ts.
+const SHOTS = 'test-results/screenshots/accounts';
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const USER = { email: 'brands@example.com', password: 'brands-password-1' };
+const BRAND = { id: '1600000000000000001', name: 'Bloom', username: 'bloom_flowers' };
+const SHOP = { id: '1600000000000000002', name: 'Bloom Shop', username: 'bloom_shop' };
+test.use({ timezoneId: 'UTC', locale: 'en-US' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+const expectSoon = expect.configure({ timeout: 30_000 });
+
+let x: XFake;
+let server: ChildServer;
+let dataDir: string;
+let context: BrowserContext;
+let page: Page;
+
+/** The OAuth round trip as a browser makes it: our connect URL → the fake's consent → our callback. */
+async function connectX() {
+  const start = await page.request.get('/api/social/twitter/connect');
+  expect(start.status()).toBe(200);
+  const consent = await fetch(((await start.json()) as { url: string }).url, { redirect: 'manual' });
+  const landed = await page.goto(consent.headers.get('location')!);
+  expect(landed?.url()).toMatch(/[?&]connect=ok/);
+}
+
+const setLocale = async (locale: 'en' | 'ar') => {
+  await page.evaluate((l) => localStorage.setItem('postwell.locale', l), locale);
+  await page.reload();
+};
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  test.setTimeout(180_000);
+  x = await startXFake({ user: BRAND });
+  dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-accounts-'));
+  server = await startServer(
+    {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: USER.email,
+      ADMIN_PASSWORD: USER.password,
+      ...x.env,
+      PUBLISH_POLL_SECONDS: '0.5',
+    },
+    { port: PORT, npmStart: true },
+  );
+  context = await browser.newContext({ baseURL: server.base, timezoneId: 'UTC', locale: 'en-US' });
+  page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Password', { exact: true }).fill(USER.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expectSoon(page).toHaveURL(/\/dashboard$/);
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  await x?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('two X accounts: each in Manage Platforms, chosen in the composer, published from the one chosen', async () => {
+  await connectX();
+  x.signInAs(SHOP);
+  await connectX();
+
+  // Manage Platforms: both accounts on the X card, each with its own type and Disconnect, and another.
+  await page.getByRole('button', { name: 'Manage Platforms' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Manage Platforms' });
+  const card = dialog.getByRole('region', { name: 'X', exact: true });
+  await expectSoon(card.getByRole('group', { name: 'bloom_flowers' })).toContainText(
+    'Connected as: bloom_flowers',
+  );
+  const shop = card.getByRole('group', { name: 'bloom_shop' });
+  await expect(shop.getByRole('button', { name: 'Disconnect' })).toBeVisible();
+  await expect(card.getByRole('combobox', { name: 'Account Type' })).toHaveCount(2);
+  await expect(card.getByRole('button', { name: 'Connect another account' })).toBeVisible();
+  await shootWidths(page, SHOTS, 'manage-en');
+  await setLocale('ar');
+  await page.getByRole('button', { name: 'إدارة المنصات' }).first().click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectSoon(page.getByRole('dialog').getByText('bloom_shop').first()).toBeVisible();
+  await shootWidths(page, SHOTS, 'manage-ar');
+  await setLocale('en');
+
+  // The composer: X chosen, its accounts offered, the first until another is chosen.
+  const editor = page.getByRole('textbox', { name: 'Post text' });
+  await expectSoon(editor).toBeVisible();
+  await editor.click();
+  await page.keyboard.type('New tulips in the shop');
+  await page.getByText('X', { exact: true }).click();
+  const choice = page.getByRole('group', { name: 'X accounts' });
+  await expect(choice.getByRole('checkbox', { name: 'bloom_flowers' })).toBeChecked();
+  await choice.getByText('bloom_shop').click();
+  await choice.getByText('bloom_flowers').click();
+  await expect(choice.getByRole('checkbox', { name: 'bloom_flowers' })).not.toBeChecked();
+  await expect(choice.getByRole('checkbox', { name: 'bloom_shop' })).toBeChecked();
+  await shootWidths(page, SHOTS, 'composer-en');
+
+  // The preview is the shop's.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('region', { name: 'X preview for bloom_shop' })).toContainText('@bloom_shop');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Post now' }).click();
+  await expect
+    .poll(() => x.postsWithText('New tulips in the shop').map((t) => t.authorId), { timeout: 30_000 })
+    .toEqual([SHOP.id]);
+
+  // The calendar's card names the account it went to.
+  await expectSoon(page.getByRole('img', { name: 'X (bloom_shop): published' })).toBeVisible();
+
+  // Disconnecting the shop leaves the brand.
+  await page.getByRole('button', { name: 'Manage Platforms' }).first().click();
+  await page
+    .getByRole('dialog', { name: 'Manage Platforms' })
+    .getByRole('group', { name: 'bloom_shop' })
+    .getByRole('button', { name: 'Disconnect' })
+    .click();
+  await expectSoon(page.getByText('bloom_shop (X) disconnected.')).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Manage Platforms' }).getByRole('group', { name: 'bloom_flowers' }),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Manage Platforms' }).getByText('bloom_shop')).toHaveCount(0);
+});
