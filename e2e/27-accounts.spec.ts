@@ -90,6 +90,12 @@ test('two X accounts: each in Manage Platforms, chosen in the composer, publishe
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expectSoon(page.getByRole('dialog').getByText('bloom_shop').first()).toBeVisible();
   await shootWidths(page, SHOTS, 'manage-ar');
+  // The composer's choice of accounts, right to left.
+  await page.reload();
+  await expectSoon(page.getByRole('textbox').first()).toBeVisible();
+  await page.getByText('X', { exact: true }).click();
+  await expectSoon(page.getByText('bloom_shop')).toBeVisible();
+  await shootWidths(page, SHOTS, 'composer-ar');
   await setLocale('en');
 
   // The composer: X chosen, its accounts offered, the first until another is chosen.

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post } from '../../../../shared/api/posts.schemas';
@@ -7,6 +7,7 @@ import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { errorMessage } from '../../../lib/error-message';
 import { notify, notifyUpdate } from '../../../lib/notify';
 import { isClientError, postQueryOptions } from '../api/get-post';
+import { postsRangesKey } from '../api/get-posts';
 import { isSettled, outcomeOf } from '../send-check';
 import { targetLabel } from '../target-status';
 
@@ -60,6 +61,7 @@ export function PublishProgress({ id, onDone }: { id: string; onDone: (id: strin
   const notice = `publish-now-${id}`;
   const [timedOut, setTimedOut] = useState(false);
   const finished = useRef(false);
+  const queryClient = useQueryClient();
   const { data: post, error } = useQuery({
     ...postQueryOptions(id),
     refetchInterval: (query) =>
@@ -115,6 +117,8 @@ export function PublishProgress({ id, onDone }: { id: string; onDone: (id: strin
         autoClose: false,
         withCloseButton: true,
       });
+      // The calendar's card showed it publishing: it shows how it went now, not at the next visit.
+      void queryClient.invalidateQueries({ queryKey: postsRangesKey });
       onDone(id);
     } else {
       // The whole state each time, so that nothing of an earlier word (a remount's) stays.
@@ -128,7 +132,7 @@ export function PublishProgress({ id, onDone }: { id: string; onDone: (id: strin
         withCloseButton: false,
       });
     }
-  }, [post, error, timedOut, notice, id, onDone, t]);
+  }, [post, error, timedOut, notice, id, onDone, t, queryClient]);
 
   return null;
 }
