@@ -14,6 +14,7 @@ import {
   personalWorkspace,
   signedInUsers,
   signIn,
+  teamWorkspace,
   type TestApp,
 } from '../../../test/test-app';
 import { outbox } from '../db/schema';
@@ -85,7 +86,7 @@ describe('alert mails to owners: a target failed for good, an account to reconne
     });
     expect(mails[0]!.text).toContain('"Doomed by a garbage answer"');
     expect(mails[0]!.text).toContain('unexpected answer from X');
-    expect(mails[0]!.text).toContain('http://localhost:3000/posts');
+    expect(mails[0]!.text).toMatch(/http:\/\/localhost:3000\/w\/[0-9a-f-]{36}\/posts/);
     expect(mails[0]!.text).toContain('http://localhost:3000/profile');
   });
 
@@ -114,6 +115,54 @@ describe('alert mails to owners: a target failed for good, an account to reconne
     const bens = await connectionsRepo.find(await workspaceOf('ben@example.com'), 'twitter');
     await connectionsRepo.markNeedsReconnect(bens!.id, 'The token was revoked.');
     expect(await mailsTo(t, 'ben@example.com')).toHaveLength(0);
+  });
+});
+
+describe("alert mails of a team's failures: the author, and the workspace's owners and admins", () => {
+  let t: TestApp;
+  let x: XFake;
+  let publisher: Publisher;
+  let team: Awaited<ReturnType<typeof teamWorkspace>>;
+  /** A member's requests in the team's workspace. */
+  const inTeam =
+    (who: string): Call =>
+    (method, url, payload) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie: team.cookies[who as 'olga'], 'x-postwell-workspace': team.workspace },
+        ...(payload ? { payload } : {}),
+      });
+
+  beforeAll(async () => {
+    x = await startXFake();
+    t = await createTestApp({ ...x.env, PUBLISH_POLL_SECONDS: '0.5', PUBLISH_RETRY_BASE_MS: '50' });
+    team = await teamWorkspace(t, 'Bloom', 'olga', { adam: 'admin', eve: 'editor', carl: 'contributor' });
+    publisher = t.ctx.publisher();
+    await publisher.start();
+    await connectOAuth(inTeam('olga'), 'twitter');
+  });
+  afterAll(async () => {
+    publisher?.stop();
+    await t?.close();
+    await x?.close();
+  });
+
+  it("tells the editor of their post, and the owner and the admin of the editor's, each once", async () => {
+    x.fault.next('garbage', { method: 'POST', path: '/2/tweets' });
+    const post = await createPost(inTeam('eve'), { text: 'A team post that fails', platforms: ['twitter'] });
+    expect((await waitUntilSettled(inTeam('eve'), post.id)).status).toBe('failed');
+
+    const [eve] = await mailsTo(t, 'eve@example.com');
+    expect(eve!.subject).toBe('Postwell: your post to X could not be published');
+    expect(eve!.text).toContain(`http://localhost:3000/w/${team.workspace}/posts`);
+    for (const who of ['olga', 'adam']) {
+      const mails = await mailsTo(t, `${who}@example.com`);
+      expect(mails, who).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('Postwell: a post to X in Bloom could not be published');
+      expect(mails[0]!.text).toContain('"A team post that fails" (by ');
+    }
+    expect(await mailsTo(t, 'carl@example.com')).toHaveLength(0);
   });
 });
 

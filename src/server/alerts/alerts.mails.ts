@@ -15,26 +15,39 @@ const snippet = (html: string) => {
 const footer = (publicUrl: string) =>
   `\n\nYou can turn these mails off on your profile: ${publicUrl}/profile\n`;
 
-/** One mail per owner, listing the targets of theirs that failed for good. */
+/**
+ * One mail per person told and workspace, listing the targets that failed for good: an author's own
+ * posts, and for a workspace's owners and admins the others' too, each with who wrote it.
+ */
 export function targetFailedMails(rows: FailedTargetRow[], publicUrl: string): MailMessage[] {
   const byUser = new Map<string, FailedTargetRow[]>();
-  for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  for (const row of rows) {
+    const key = `${row.userId} ${row.workspaceId}`;
+    byUser.set(key, [...(byUser.get(key) ?? []), row]);
+  }
   return [...byUser.values()].map((list) => {
+    const first = list[0]!;
     const lines = list
       .slice(0, LIST_MAX)
       .map(
-        (r) => `- ${network(r.platform)}: "${snippet(r.contentHtml)}"\n  ${r.error ?? 'No reason given.'}`,
+        (r) =>
+          `- ${network(r.platform)}: "${snippet(r.contentHtml)}"${r.own ? '' : ` (by ${r.authorName})`}\n` +
+          `  ${r.error ?? 'No reason given.'}`,
       );
     if (list.length > LIST_MAX) lines.push(`… and ${list.length - LIST_MAX} more.`);
+    const allOwn = list.every((r) => r.own);
     return {
-      to: list[0]!.email,
+      to: first.email,
       subject:
         list.length === 1
-          ? `Postwell: your post to ${network(list[0]!.platform)} could not be published`
-          : `Postwell: ${list.length} posts could not be published`,
+          ? first.own
+            ? `Postwell: your post to ${network(first.platform)} could not be published`
+            : `Postwell: a post to ${network(first.platform)} in ${first.workspaceName} could not be published`
+          : `Postwell: ${list.length} posts${allOwn ? '' : ` in ${first.workspaceName}`} could not be published`,
       text:
-        `Hello ${list[0]!.name},\n\nPostwell gave up on publishing:\n\n${lines.join('\n')}\n\n` +
-        `Open your posts to fix and retry them: ${publicUrl}/posts` +
+        `Hello ${first.name},\n\nPostwell gave up on publishing${allOwn ? '' : ` in ${first.workspaceName}`}:\n\n` +
+        `${lines.join('\n')}\n\n` +
+        `Open the posts to fix and retry them: ${publicUrl}/w/${first.workspaceId}/posts` +
         footer(publicUrl),
     };
   });

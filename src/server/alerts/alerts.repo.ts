@@ -21,9 +21,15 @@ export interface FailedTargetRow {
   platform: string;
   error: string | null;
   contentHtml: string;
+  /** Who is told: the post's author, or an owner or admin of its workspace (issue 25). */
   userId: string;
   email: string;
   name: string;
+  /** Whether the one told wrote the post. */
+  own: boolean;
+  authorName: string;
+  workspaceId: string;
+  workspaceName: string;
 }
 
 export interface Recipient {
@@ -52,17 +58,33 @@ export function createAlertsRepo(db: Db) {
         .onConflictDoUpdate({ target: alertPreferences.userId, set: { ...values, updatedAt: now } });
     },
 
-    /** Targets failed for good, with their owners who want to hear of it (active, not banned). */
+    /**
+     * Targets failed for good, once for each who wants to hear of it (active, not banned): the post's
+     * author, and the owners and admins of its workspace, who answer for its accounts.
+     */
     async failedTargets(tx: Db, targetIds: string[]): Promise<FailedTargetRow[]> {
       if (!targetIds.length) return [];
       return rowsOf<FailedTargetRow>(
-        await tx.execute(sql`select t.id as "targetId", p.id as "postId", t.platform, t.last_error as error,
-            p.content_html as "contentHtml", u.id as "userId", u.email, u.name
-          from post_targets t join posts p on p.id = t.post_id join users u on u.id = p.user_id
-          left join alert_preferences ap on ap.user_id = u.id
-         where t.id = any(${sql.param(targetIds)}::uuid[]) and t.status = 'failed'
-           and ${wants('targetFailed')} and u.banned is not true
-         order by u.id, p.scheduled_at, t.platform`),
+        await tx.execute(sql`
+          with failed as (
+            select t.id, p.id as post_id, t.platform, t.last_error, p.content_html, p.user_id as author_id,
+                   p.workspace_id, p.scheduled_at
+              from post_targets t join posts p on p.id = t.post_id
+             where t.id = any(${sql.param(targetIds)}::uuid[]) and t.status = 'failed'),
+          told as (
+            select f.*, f.author_id as user_id from failed f
+            union
+            select f.*, m.user_id from failed f
+              join workspace_members m on m.workspace_id = f.workspace_id and m.role in ('owner', 'admin'))
+          select r.id as "targetId", r.post_id as "postId", r.platform, r.last_error as error,
+                 r.content_html as "contentHtml", u.id as "userId", u.email, u.name,
+                 r.user_id = r.author_id as own, a.name as "authorName",
+                 r.workspace_id as "workspaceId", w.name as "workspaceName"
+            from told r join users u on u.id = r.user_id join users a on a.id = r.author_id
+            join workspaces w on w.id = r.workspace_id
+            left join alert_preferences ap on ap.user_id = u.id
+           where ${wants('targetFailed')} and u.banned is not true
+           order by u.id, r.workspace_id, r.scheduled_at, r.platform, r.id`),
       );
     },
 
