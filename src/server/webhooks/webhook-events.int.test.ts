@@ -26,7 +26,7 @@ interface EventJson {
   data: Record<string, unknown> & {
     postId?: string;
     platform?: string;
-    targets?: { platform: string; status: string }[];
+    targets?: { platform: string; status: string; accountId: string | null }[];
   };
 }
 
@@ -108,6 +108,10 @@ describe('webhook events fired by publishing', () => {
       ['linkedin', 'published'],
       ['twitter', 'published'],
     ]);
+    // Each names the account it went to, as GET /api/social/accounts lists it.
+    const accounts = (await ann('GET', '/api/social/accounts')).json<{ data: { id: string }[] }>().data;
+    for (const target of published!.data.targets!)
+      expect(accounts.map((a) => a.id)).toContain(target.accountId);
     await sleep(500);
     expect(about(post.id)('/ann')).toHaveLength(1);
     expect(about(post.id)('/ops')).toEqual([]);

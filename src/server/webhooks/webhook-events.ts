@@ -86,6 +86,7 @@ export function createWebhookEvents(fanOut: WebhookFanOut, repo: Pick<WebhooksRe
                   .map((row) => ({
                     targetId: row.id,
                     platform: row.platform,
+                    accountId: row.connection_id,
                     status: row.status,
                     url: row.remote_url,
                     errorCode: row.last_error_code,

@@ -28,6 +28,8 @@ export interface EventTargetRow {
   status: string;
   remote_url: string | null;
   last_error_code: string | null;
+  /** The account it went to (GET /api/social/accounts), while that account stays connected. */
+  connection_id: string | null;
 }
 
 /** Endpoints and their delivery log; an endpoint belongs to a workspace and hears its events. */
@@ -164,9 +166,9 @@ export function createWebhooksRepo(db: Db) {
     /** Inside `tx`: every network of these posts, by platform, for the events of posts that ended. */
     async targetsOfPosts(tx: Db, postIds: string[]) {
       return rowsOf<EventTargetRow>(
-        await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code
+        await tx.execute(sql`select id, post_id, platform, status, remote_url, last_error_code, connection_id
             from post_targets where post_id = any(${sql.param(postIds)}::uuid[])
-           order by platform`),
+           order by platform, account_id`),
       );
     },
     transaction<T>(fn: (tx: Db) => Promise<T>) {
