@@ -174,6 +174,14 @@ describe('several accounts per network', () => {
     );
     expect(cards.find((c) => c.id === other.id)!.targets[0]!.account).toBe('postwell_test');
 
+    // Edited meanwhile without naming an account of X (a client has no id for a disconnected one), it
+    // still waits for its own account, never moving to the brand's.
+    const edited = await ann('PUT', `/api/posts/${waiting.id}`, {
+      ...postBody({ text: 'Later, for the shop (edited)', platforms: ['twitter'], inMs: 3_600_000 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<Post>().targets[0]).toMatchObject({ account: null, blocked: 'not_connected' });
+
     // The same account connected again (a new connection): the post chosen for it goes to it again.
     await connectOAuth(ann, 'twitter');
     const back = (await getPost(ann, waiting.id)).targets[0]!;

@@ -29,12 +29,16 @@ export const targetKey = (target: { platform: string; accountId: string | null }
 /**
  * The targets of a post's networks and chosen accounts (ids of the workspace's connections): one per
  * chosen account, and one for the network's first account where none of it is chosen. A chosen account's
- * network is added to the networks. Null names an id that is not one of the workspace's accounts.
+ * network is added to the networks. `held`: an edited post's targets; one chosen for an account that is
+ * not connected now (a client has no id to name it by) stays where no account of its network is chosen,
+ * so an edit never moves a post to another account of the brand. `unknown` names an id that is not one of
+ * the workspace's accounts.
  */
 export function chooseTargets(
   accounts: readonly KnownAccount[],
   platforms: readonly Platform[],
   chosen: readonly string[],
+  held: readonly { platform: string; accountId: string | null }[] = [],
 ): { targets: TargetChoice[]; platforms: Platform[] } | { unknown: string } {
   const picked: KnownAccount[] = [];
   for (const id of chosen) {
@@ -45,10 +49,13 @@ export function chooseTargets(
   const all = [...platforms];
   for (const account of picked)
     if (!all.includes(account.platform as Platform)) all.push(account.platform as Platform);
+  const gone = held.filter((t) => t.accountId !== null && !accountOf(accounts, t));
   const targets = all.flatMap((platform): TargetChoice[] => {
     const mine = picked.filter((a) => a.platform === platform);
-    return mine.length
-      ? mine.map((a) => ({ platform, accountId: a.accountId }))
+    if (mine.length) return mine.map((a) => ({ platform, accountId: a.accountId }));
+    const waiting = gone.filter((t) => t.platform === platform);
+    return waiting.length
+      ? waiting.map((t) => ({ platform, accountId: t.accountId }))
       : [{ platform, accountId: null }];
   });
   return { targets, platforms: all };

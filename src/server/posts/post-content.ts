@@ -8,6 +8,7 @@ import { editedFacts } from '../../shared/video/layout';
 import { AppError } from '../http/errors';
 import type { MediaRow } from '../media/media.repo';
 import type { MediaLink } from './posts.repo';
+import { chooseTargets, type KnownAccount, type TargetChoice } from '../connections/accounts';
 
 /**
  * What a post and a recurring post check alike before they are saved: their media (the user's own, within
@@ -18,6 +19,18 @@ export const invalid = (field: string, key: string, what: string) =>
   new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (${what})`, { fields: { [field]: key } });
 
 export type FindMedia = (workspaceId: WorkspaceId, ids: string[]) => Promise<MediaRow[]>;
+
+/** The targets of the networks and accounts chosen (accounts.ts); an account not of the workspace is a 400. */
+export function targetsOf(
+  accounts: readonly KnownAccount[],
+  input: Pick<PostInput, 'platforms' | 'accounts'>,
+  held: readonly { platform: string; accountId: string | null }[] = [],
+): { targets: TargetChoice[]; platforms: Platform[] } {
+  const chosen = chooseTargets(accounts, input.platforms, input.accounts, held);
+  if ('unknown' in chosen)
+    throw invalid('accounts', 'posts.accountUnknown', 'not a connected account of this workspace');
+  return chosen;
+}
 
 /** The media in their order, checked, and the links to store with the post. */
 export async function resolveMedia(

@@ -18,14 +18,7 @@ import { can, needsApproval } from '../../shared/workspaces/rules';
 import type { ApprovalNotices } from '../approvals/approval-notices';
 import type { ApprovalPost } from '../approvals/approvals.repo';
 import { approvalHashOf } from './approval-hash';
-import {
-  accountOf,
-  chooseTargets,
-  chosenAccountIds,
-  type KnownAccount,
-  type TargetChoice,
-  targetKey,
-} from '../connections/accounts';
+import { accountOf, chosenAccountIds, type KnownAccount, targetKey } from '../connections/accounts';
 import { type SessionUser, scopeOf, workspaceRoleForbids } from '../auth/session';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
@@ -33,7 +26,13 @@ import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
 import type { CalendarRow, DraftRow, PostsRepo, PostWithTargets } from './posts.repo';
 import type { PostsStatusRepo } from './posts-status.repo';
-import { assertPublishable, type FindMedia, invalid, resolveMedia } from './post-content';
+import {
+  assertPublishable,
+  type FindMedia,
+  invalid,
+  resolveMedia,
+  targetsOf as resolveTargets,
+} from './post-content';
 import { sanitizePostHtml } from './sanitize';
 
 export const approvalRequired = () =>
@@ -263,17 +262,6 @@ export function createPostsService({
     }
   };
 
-  /** The targets of the post's networks and chosen accounts; an account not of the workspace is a 400. */
-  const targetsOf = async (
-    workspaceId: WorkspaceId,
-    input: Pick<PostInput, 'platforms' | 'accounts'>,
-  ): Promise<{ targets: TargetChoice[]; platforms: Platform[] }> => {
-    const chosen = chooseTargets(await statesOf(workspaceId), input.platforms, input.accounts);
-    if ('unknown' in chosen)
-      throw invalid('accounts', 'posts.accountUnknown', 'not a connected account of this workspace');
-    return chosen;
-  };
-
   /** Whether what the actor schedules waits for an approval in their workspace. */
   const asksApproval = (actor: SessionUser) =>
     needsApproval(actor.workspace.role, actor.workspace.approvalRequired);
@@ -286,10 +274,13 @@ export function createPostsService({
   const prepare = async (actor: SessionUser, input: PostInput, before?: PostWithTargets) => {
     const contentHtml = sanitizePostHtml(input.content);
     const now = clock();
-    const [{ facts, links }, { targets, platforms }] = await Promise.all([
+    const [{ facts, links }, accounts] = await Promise.all([
       resolveMedia(findMedia, actor.workspace.id, input.media),
-      targetsOf(actor.workspace.id, input),
+      statesOf(actor.workspace.id),
     ]);
+    // The networks and accounts chosen (an account not of the workspace is a 400); an edit keeps a
+    // choice of an account disconnected since.
+    const { targets, platforms } = resolveTargets(accounts, input, before?.targets);
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
@@ -392,7 +383,6 @@ export function createPostsService({
       return rows.map((row) => toPost(row, states));
     },
     listBetween,
-    targetsOf,
     /**
      * The same list as JSON bytes. A calendar asks for the same month again and again (every visit,
      * every refetch, several tabs) while it rarely changes, so the bytes are kept until the database

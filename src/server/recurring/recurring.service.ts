@@ -21,14 +21,8 @@ import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
-import { assertPublishable, type FindMedia, invalid, resolveMedia } from '../posts/post-content';
-import {
-  chooseTargets,
-  chosenAccountIds,
-  type KnownAccount,
-  type TargetChoice,
-  targetKey,
-} from '../connections/accounts';
+import { assertPublishable, type FindMedia, resolveMedia, targetsOf } from '../posts/post-content';
+import { chosenAccountIds, type KnownAccount, type TargetChoice, targetKey } from '../connections/accounts';
 import type { MediaLink, PostsRepo } from '../posts/posts.repo';
 import { sanitizePostHtml } from '../posts/sanitize';
 import { planOccurrences } from './occurrence-plan';
@@ -207,9 +201,7 @@ export function createRecurringService({
       resolveMedia(findMedia, actor.workspace.id, input.media),
       accountsOf(actor.workspace.id),
     ]);
-    const chosen = chooseTargets(accounts, input.platforms, input.accounts);
-    if ('unknown' in chosen)
-      throw invalid('accounts', 'posts.accountUnknown', 'not a connected account of this workspace');
+    const chosen = targetsOf(accounts, input, before ? choicesOf(before) : []);
     assertPublishable(contentHtml, facts, chosen.platforms, {
       code: 'RECURRING_INCOMPLETE',
       message: 'Please fill in all required fields',
