@@ -195,9 +195,9 @@ export async function buildApp(
     devices: ctx.devices,
   });
   await trialsRoutes(app, { trials: ctx.trials, guards: ctx.guards, perIpPerHour: env.TRIAL_RATE_PER_HOUR });
-  await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards });
-  await approvalsRoutes(app, { approvals: ctx.approvals, guards: ctx.guards });
   const createsPerMinute = env.CREATE_RATE_PER_MINUTE;
+  await postsRoutes(app, { posts: ctx.posts, guards: ctx.guards, createsPerMinute });
+  await approvalsRoutes(app, { approvals: ctx.approvals, guards: ctx.guards });
   await commentsRoutes(app, { comments: ctx.comments, guards: ctx.guards, createsPerMinute });
   await reviewLinksRoutes(app, { reviewLinks: ctx.reviewLinks, guards: ctx.guards, createsPerMinute });
   await recurringRoutes(app, { recurring: ctx.recurring, guards: ctx.guards, createsPerMinute });

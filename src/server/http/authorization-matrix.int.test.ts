@@ -127,6 +127,7 @@ const RULES: Record<string, Access> = {
   'POST /api/hashtags/recent': 'user',
   'GET /api/posts/by-status': 'user',
   'POST /api/posts/:id/cancel': 'user',
+  'POST /api/posts/:id/duplicate': 'user',
   'GET /api/tokens': 'user',
   'POST /api/tokens': 'user',
   'DELETE /api/tokens/:id': 'user',

@@ -61,6 +61,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
       status: 'scheduled' | 'awaiting_approval',
       at: Date,
       now: Date,
+      timezone?: string,
     ): Promise<boolean> {
       return transaction(db, async (tx) => {
         const [row] = await tx
@@ -68,6 +69,7 @@ export function createPostsStatusRepo(db: Db, scheduler: PublishScheduler) {
           .set({
             status,
             scheduledAt: at,
+            ...(timezone ? { timezone } : {}),
             updatedAt: now,
             ...(status === 'awaiting_approval' ? { approvalHash: null, reviewNote: null } : {}),
           })

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { Post } from '../../shared/api/posts.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, signIn, type TestApp } from '../../../test/test-app';
 import { CARD_MAX } from '../../shared/card-html';
@@ -264,6 +265,56 @@ describe('posts', () => {
     expect(
       (await call(ann, 'POST', `/api/posts/${id}/reschedule`, { date: '2026-03-01' })).json().fields,
     ).toEqual({ date: 'posts.scheduledAtPast' });
+  });
+
+  it('reschedules to another day and time, on the clock of the zone given, which becomes the post zone', async () => {
+    const id = (await schedule(ann)).json().id;
+    const moved = await call(ann, 'POST', `/api/posts/${id}/reschedule`, {
+      date: '2026-03-31',
+      time: '09:15',
+      timezone: 'America/New_York',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // 09:15 in New York on 31 March (summer time, UTC−4) is 13:15 UTC.
+    expect(moved.json()).toMatchObject({
+      scheduledAt: '2026-03-31T13:15:00.000Z',
+      timezone: 'America/New_York',
+    });
+    // Without a zone, the time is read on the post's own clock.
+    const again = await call(ann, 'POST', `/api/posts/${id}/reschedule`, {
+      date: '2026-04-01',
+      time: '23:45',
+    });
+    expect(again.json().scheduledAt).toBe('2026-04-02T03:45:00.000Z');
+    for (const time of ['24:00', '9:15', '09:60', '0915', '09:15:00'])
+      expect(
+        (await call(ann, 'POST', `/api/posts/${id}/reschedule`, { date: '2026-04-01', time })).json().fields,
+        time,
+      ).toEqual({ time: 'posts.timeInvalid' });
+    const zone = await call(ann, 'POST', `/api/posts/${id}/reschedule`, {
+      date: '2026-04-01',
+      time: '10:00',
+      timezone: 'Mars/Olympus',
+    });
+    expect(zone.json().fields).toEqual({ timezone: 'posts.timezoneInvalid' });
+  });
+
+  it('duplicates a post as a draft with its networks, its date when still ahead; never another user’s', async () => {
+    const original = (await schedule(ann)).json<Post>();
+    const res = await call(ann, 'POST', `/api/posts/${original.id}/duplicate`);
+    expect(res.statusCode, res.body).toBe(201);
+    const copy = res.json<Post>();
+    expect(copy.id).not.toBe(original.id);
+    expect(copy).toMatchObject({
+      status: 'draft',
+      content: original.content,
+      platforms: original.platforms,
+      scheduledAt: original.scheduledAt,
+      timezone: 'Europe/Paris',
+    });
+    expect(copy.targets.map((target) => target.status)).toEqual(['pending', 'pending']);
+    expect((await call(bob, 'POST', `/api/posts/${original.id}/duplicate`)).statusCode).toBe(404);
+    expect((await call(ann, 'GET', `/api/posts/${original.id}`)).json().status).toBe('scheduled');
   });
 
   it('updates a post and starts its targets over; deletes it', async () => {

@@ -297,12 +297,15 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       });
       return (await this.find(workspaceId, id))!;
     },
-    /** Moves the post and, when it is scheduled, its pending targets' due time with it. */
-    async setScheduledAt(workspaceId: WorkspaceId, id: string, scheduledAt: Date) {
+    /**
+     * Moves the post (and to the clock of `timezone`, when given) and, when it is scheduled, its pending
+     * targets' due time with it.
+     */
+    async setScheduledAt(workspaceId: WorkspaceId, id: string, scheduledAt: Date, timezone?: string) {
       await transaction(db, async (tx) => {
         const [row] = await tx
           .update(posts)
-          .set({ scheduledAt, updatedAt: new Date() })
+          .set({ scheduledAt, ...(timezone ? { timezone } : {}), updatedAt: new Date() })
           .where(and(eq(posts.id, id), eq(posts.workspaceId, workspaceId)))
           .returning({ status: posts.status });
         if (row?.status !== 'scheduled') return;

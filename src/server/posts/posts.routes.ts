@@ -16,12 +16,13 @@ import {
 import { CARD_MAX } from '../../shared/card-html';
 import { type Guards, userOf } from '../auth/session';
 import type { PostsService, SerialisedRange } from './posts.service';
+import { creationRate } from '../http/creation-rate';
 
 const E = ApiErrorSchema;
 
 export async function postsRoutes(
   app: FastifyInstance,
-  { posts, guards }: { posts: PostsService; guards: Guards },
+  { posts, guards, createsPerMinute }: { posts: PostsService; guards: Guards; createsPerMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const onRequest = guards.requireUser;
@@ -169,13 +170,31 @@ export async function postsRoutes(
       onRequest: schedules,
       schema: {
         tags,
-        summary: "Move a post to another day, keeping its time of day in the post's time zone",
+        summary:
+          'Move a post to another day, and with `time` to another time of day (else its time of day stays)',
         params: PostIdParamsSchema,
         body: RescheduleBodySchema,
         response: { 200: PostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
       },
     },
-    async (request) => posts.reschedule(userOf(request), request.params.id, request.body.date),
+    async (request) => posts.reschedule(userOf(request), request.params.id, request.body),
+  );
+
+  r.post(
+    '/api/posts/:id/duplicate',
+    {
+      onRequest: writes,
+      config: { rateLimit: creationRate(createsPerMinute, 'new posts') },
+      schema: {
+        tags,
+        summary:
+          'Copy a post as a new draft: its content, networks, accounts and media; its date if still ahead',
+        params: PostIdParamsSchema,
+        response: { 201: PostSchema, 400: E, 401: E, 403: E, 404: E, 429: E },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await posts.duplicate(userOf(request), request.params.id)),
   );
 
   r.post(

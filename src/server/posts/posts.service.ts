@@ -7,6 +7,7 @@ import {
   type Post,
   type PostInput,
   PostListSchema,
+  type RescheduleBody,
   type PostStatus,
   VideoEditsSchema,
 } from '../../shared/api/posts.schemas';
@@ -477,15 +478,45 @@ export function createPostsService({
       await notices.record([{ postId: id, actorId: actor.id, actorName: actor.name, kind: 'retried' }]);
       return saved(actor, after, post);
     },
-    /** Moves the post to `date`, keeping its time of day on the clocks of its own time zone. */
-    async reschedule(actor: SessionUser, id: string, date: string) {
+    /**
+     * A draft copy of a post the actor may read (issue 26, the card's Duplicate): its content, networks
+     * and accounts, and media with their alt texts and edits; its date when that is still ahead.
+     */
+    async duplicate(actor: SessionUser, id: string) {
+      const post = await own(actor, id);
+      const ahead =
+        post.scheduledAt && post.scheduledAt.getTime() > clock().getTime() ? post.scheduledAt : null;
+      const seen = new Set<string>();
+      const choices = post.targets.flatMap((t) => {
+        const key = targetKey(t);
+        if (seen.has(key)) return [];
+        seen.add(key);
+        return [{ platform: t.platform as Platform, accountId: t.accountId }];
+      });
+      const copy = await repo.create(
+        scopeOf(actor),
+        { contentHtml: post.contentHtml, status: 'draft', scheduledAt: ahead, timezone: post.timezone },
+        choices,
+        post.media.map((m) => ({ id: m.id, edits: m.edits, alt: m.alt })),
+      );
+      return saved(actor, copy);
+    },
+    /**
+     * Moves the post to `date`, keeping its time of day on the clocks of its own time zone; with `time`,
+     * to that time on the clock of `timezone` (else its own), which becomes its zone.
+     */
+    async reschedule(actor: SessionUser, id: string, { date, time, timezone }: RescheduleBody) {
       const post = await mine(actor, id);
       editable(post);
       if (!post.scheduledAt)
         throw new AppError(409, 'NOT_SCHEDULED', 'This post has no date yet: schedule it first.');
       const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-      const { hour, minute } = zonedParts(post.scheduledAt, post.timezone);
-      const scheduledAt = zonedTimeToInstant(year, month, day, hour, minute, post.timezone);
+      const zone = time && timezone ? timezone : post.timezone;
+      const { hour, minute } = time
+        ? { hour: Number(time.slice(0, 2)), minute: Number(time.slice(3)) }
+        : zonedParts(post.scheduledAt, post.timezone);
+      const scheduledAt = zonedTimeToInstant(year, month, day, hour, minute, zone);
+      const newZone = zone === post.timezone ? undefined : zone;
       const waiting = post.status === 'awaiting_approval' || post.status === 'not_approved';
       if (post.status === 'scheduled' || waiting) {
         assertMayPublish(actor);
@@ -496,7 +527,7 @@ export function createPostsService({
       // schedule without approval schedules a post that was not approved in time.
       if ((post.status === 'scheduled' && asksApproval(actor)) || waiting) {
         const status = asksApproval(actor) ? 'awaiting_approval' : 'scheduled';
-        if (!(await statusRepo.moveTo(actor.workspace.id, id, status, scheduledAt, clock())))
+        if (!(await statusRepo.moveTo(actor.workspace.id, id, status, scheduledAt, clock(), newZone)))
           throw new AppError(
             409,
             'POST_LOCKED',
@@ -506,7 +537,7 @@ export function createPostsService({
         await told(actor, after, post);
         return saved(actor, after, post);
       }
-      const after = await repo.setScheduledAt(actor.workspace.id, id, scheduledAt);
+      const after = await repo.setScheduledAt(actor.workspace.id, id, scheduledAt, newZone);
       await told(actor, after, post);
       return saved(actor, after, post);
     },

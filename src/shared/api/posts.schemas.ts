@@ -211,7 +211,11 @@ export type CalendarPost = z.infer<typeof CalendarPostSchema>;
 
 export const PostListSchema = z.object({ data: z.array(CalendarPostSchema) });
 
-/** Move a post to another day; the time of day stays as it was in the post's time zone. */
+/**
+ * Move a post to another day and, with `time`, to another time of day (issue 26). Without `time` the time
+ * of day stays as it was in the post's time zone; with it, `time` is read on the clock of `timezone` (the
+ * post's own zone when left out), which becomes the post's zone.
+ */
 export const RescheduleBodySchema = z.object({
   date: z
     .string()
@@ -221,7 +225,13 @@ export const RescheduleBodySchema = z.object({
       const check = new Date(Date.UTC(y, m - 1, day));
       return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === day;
     }, 'posts.dateInvalid'),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'posts.timeInvalid')
+    .optional(),
+  timezone: TimeZoneSchema.optional(),
 });
+export type RescheduleBody = z.infer<typeof RescheduleBodySchema>;
 
 export const STATUS_PAGE_MAX = 100;
 

@@ -5,8 +5,16 @@ import { cachedTimeZone, fromZonedWallClock, toZonedWallClock } from '../../../l
 import { postsQueryKey } from '../../../lib/posts-query-key';
 import { postsRangesKey } from './get-posts';
 
-export const reschedulePost = ({ id, date }: { id: string; date: string }) =>
-  api<Post>(`/posts/${id}/reschedule`, { method: 'POST', body: { date } });
+interface Move {
+  id: string;
+  date: string;
+  /** A new time of day ('HH:mm') on the clock of `timezone`; left out, the post keeps its own. */
+  time?: string;
+  timezone?: string;
+}
+
+export const reschedulePost = ({ id, ...body }: Move) =>
+  api<Post>(`/posts/${id}/reschedule`, { method: 'POST', body });
 
 /**
  * Moves a post on the calendar at once (the card lands on the new day before the server answers) and
@@ -16,14 +24,22 @@ export const useReschedulePost = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reschedulePost,
-    onMutate: async ({ id, date }) => {
+    onMutate: async ({ id, date, time, timezone }) => {
       // The calendar's ranges only: the single posts kept beside them are not lists.
       await queryClient.cancelQueries({ queryKey: postsRangesKey });
       const before = queryClient.getQueriesData<CalendarPost[]>({ queryKey: postsRangesKey });
       const zone = cachedTimeZone(queryClient);
       queryClient.setQueriesData<CalendarPost[]>({ queryKey: postsRangesKey }, (posts) =>
         posts?.map((p) =>
-          p.id === id && p.scheduledAt ? { ...p, scheduledAt: moveToDate(p.scheduledAt, date, zone) } : p,
+          p.id === id && p.scheduledAt
+            ? {
+                ...p,
+                scheduledAt:
+                  time && timezone
+                    ? fromZonedWallClock(`${date} ${time}`, timezone).toISOString()
+                    : moveToDate(p.scheduledAt, date, zone),
+              }
+            : p,
         ),
       );
       return { before };

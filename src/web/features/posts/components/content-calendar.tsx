@@ -76,7 +76,9 @@ export function ContentCalendar({
   const allowed = useMemo<PostCardActions>(
     () => ({
       onDetails: actions.onDetails,
-      ...(mayWrite ? { onEdit: actions.onEdit, onDelete: actions.onDelete } : {}),
+      ...(mayWrite
+        ? { onEdit: actions.onEdit, onDuplicate: actions.onDuplicate, onDelete: actions.onDelete }
+        : {}),
       ...(maySchedule ? { onReschedule: actions.onReschedule } : {}),
     }),
     [actions, mayWrite, maySchedule],

@@ -2,6 +2,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { Menu } from '@mantine/core';
 import {
   IconCalendarEvent,
+  IconCopy,
   IconDots,
   IconInfoCircle,
   IconPencil,
@@ -22,6 +23,8 @@ import classes from './post-card.module.css';
 export interface PostCardActions {
   onDetails: (post: CalendarPost) => void;
   onEdit?: (post: CalendarPost) => void;
+  /** Copies it as a new draft, opened in the composer. */
+  onDuplicate?: (post: CalendarPost) => void;
   onReschedule?: (post: CalendarPost) => void;
   onDelete?: (post: CalendarPost) => void;
 }
@@ -118,13 +121,14 @@ function targetMarks(t: TFunction, post: CalendarPost) {
 }
 
 /**
- * The card's Details / Edit / Reschedule / Delete menu, mounted only once opened: a month of cards each holding
+ * The card's Details / Edit / Duplicate / Reschedule / Delete menu, mounted only once opened: a month of cards each holding
  * a live popover would cost the calendar its render budget.
  */
 function CardMenu({
   post,
   onDetails,
   onEdit,
+  onDuplicate,
   onReschedule,
   onDelete,
 }: { post: CalendarPost } & PostCardActions) {
@@ -155,6 +159,11 @@ function CardMenu({
         {onEdit && (
           <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => onEdit(post)}>
             {t('calendar.edit')}
+          </Menu.Item>
+        )}
+        {onDuplicate && (
+          <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => onDuplicate(post)}>
+            {t('calendar.duplicate')}
           </Menu.Item>
         )}
         {onReschedule && (

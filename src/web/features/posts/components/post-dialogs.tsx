@@ -1,5 +1,5 @@
 import { Button, Group, Modal } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, TimeInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,18 +10,20 @@ import { datePickerLabels } from '../../../lib/date-picker-labels';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDate } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
+import { toZonedWallClock, useTimeZone } from '../../../lib/time-zone';
 import { useDeletePost } from '../api/delete-post';
 import { useReschedulePost } from '../api/reschedule-post';
 
-const ymd = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** 'HH:mm', 00:00 to 23:59: what a time field holds (anchored, no repetition to backtrack over). */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export function useRescheduleTo() {
   const { t, i18n } = useTranslation();
   const reschedule = useReschedulePost();
-  return (post: CalendarPost, date: string) =>
+  /** To `date` keeping the time of day, or with `at` to that time on the clock of its zone. */
+  return (post: CalendarPost, date: string, at?: { time: string; timezone: string }) =>
     reschedule.mutate(
-      { id: post.id, date },
+      { id: post.id, date, ...at },
       {
         onSuccess: () => notify({ color: 'green', message: t('calendar.rescheduled') }),
         onError: (error) => {
@@ -35,11 +37,18 @@ export function useRescheduleTo() {
     );
 }
 
-/** Choose another day; the post keeps its time of day. */
+/**
+ * Choose another day and time, both on the calendar's clock (the profile's zone). A time left as it was
+ * keeps the post's own time of day in its own zone; a new one is set on the calendar's clock.
+ */
 export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClose: () => void }) {
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const rescheduleTo = useRescheduleTo();
-  const [date, setDate] = useState<string | null>(post.scheduledAt ? ymd(new Date(post.scheduledAt)) : null);
+  const wall = post.scheduledAt ? toZonedWallClock(new Date(post.scheduledAt), zone) : null;
+  const [date, setDate] = useState<string | null>(wall ? wall.slice(0, 10) : null);
+  const [time, setTime] = useState(wall ? wall.slice(11, 16) : '');
+  const timeValid = TIME.test(time);
   return (
     <Modal
       opened
@@ -51,8 +60,8 @@ export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClos
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (!date) return;
-          rescheduleTo(post, date);
+          if (!date || !timeValid) return;
+          rescheduleTo(post, date, time === wall?.slice(11, 16) ? undefined : { time, timezone: zone });
           onClose();
         }}
       >
@@ -64,11 +73,18 @@ export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClos
           minDate={new Date()}
           ariaLabels={datePickerLabels(t)}
         />
+        <TimeInput
+          label={t('calendar.newTime')}
+          mt="sm"
+          value={time}
+          onChange={(e) => setTime(e.currentTarget.value)}
+          error={time && !timeValid ? t('posts.timeInvalid') : undefined}
+        />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" disabled={!date}>
+          <Button type="submit" disabled={!date || !timeValid}>
             {t('calendar.reschedule')}
           </Button>
         </Group>

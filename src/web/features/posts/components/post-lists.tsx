@@ -19,6 +19,7 @@ export const PostLists = memo(function PostLists({
   onTab,
   onAddPost,
   onOpen,
+  onDuplicate,
   onDialog,
 }: {
   tab: 'calendar' | 'drafts';
@@ -26,6 +27,8 @@ export const PostLists = memo(function PostLists({
   onAddPost: (date: Date) => void;
   /** Opens a post in the composer. */
   onOpen: (id: string) => void;
+  /** Copies a post as a draft and opens the copy in the composer. */
+  onDuplicate: (id: string) => void;
   onDialog: (dialog: PostDialog) => void;
 }) {
   const { t } = useTranslation();
@@ -57,6 +60,7 @@ export const PostLists = memo(function PostLists({
           actions={{
             onDetails: (post) => onDialog({ kind: 'details', post }),
             onEdit: (post) => onOpen(post.id),
+            onDuplicate: (post) => onDuplicate(post.id),
             onReschedule: (post) => onDialog({ kind: 'reschedule', post }),
             onDelete: (post) => onDialog({ kind: 'delete', post }),
           }}

@@ -16,6 +16,9 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useEditPost } from '../hooks/use-open-post';
+import { useDuplicatePost } from '../api/duplicate-post';
+import { notify } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/error-message';
 import { Composer, type Draft, draftOf, emptyDraft } from './composer';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
 import { type PostDialog, PostLists } from './post-lists';
@@ -76,6 +79,23 @@ export function PostsPage({
     void editRef.current(id);
     scrollTo('composer');
   }, []);
+  const duplicatePost = useDuplicatePost();
+  const duplicateRef = useRef(duplicatePost.mutate);
+  useEffect(() => {
+    duplicateRef.current = duplicatePost.mutate;
+  });
+  const duplicate = useCallback(
+    (id: string) =>
+      duplicateRef.current(id, {
+        onSuccess: (copy) => {
+          setDraft(draftOf(copy));
+          notify({ color: 'green', message: t('calendar.duplicated') });
+          scrollTo('composer');
+        },
+        onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+      }),
+    [t],
+  );
   const onAddPost = useCallback((date: Date) => {
     // The day's + keeps what is being written and puts it on that day.
     setDraft((current) => ({ ...current, scheduledAt: date }));
@@ -137,7 +157,14 @@ export function PostsPage({
                   {t('members.readOnly')}
                 </Alert>
               )}
-              <PostLists tab={tab} onTab={onTab} onAddPost={onAddPost} onOpen={open} onDialog={setDialog} />
+              <PostLists
+                tab={tab}
+                onTab={onTab}
+                onAddPost={onAddPost}
+                onOpen={open}
+                onDuplicate={duplicate}
+                onDialog={setDialog}
+              />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="recurring">
