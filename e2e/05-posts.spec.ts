@@ -116,13 +116,38 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await expect(moved).toBeVisible();
   await expect(cell(page, day15).getByLabel(/^Post at/)).toHaveCount(0);
 
+  // Reschedule from the card's menu sets the time of day as well as the day.
   await moved.getByRole('button', { name: 'Post actions' }).click();
-  await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
-  await expect(confirm).toContainText('Are you sure you want to delete this post?');
-  await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Post deleted successfully!')).toBeVisible();
-  await expect(cell(page, day17).getByLabel(/^Post at/)).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Reschedule' }).click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule' });
+  await expect(reschedule.getByLabel('New time')).toHaveValue('09:00');
+  await reschedule.getByLabel('New time').fill('17:45');
+  await reschedule.getByRole('button', { name: 'Reschedule' }).click();
+  const later = cell(page, day17).getByLabel(/^Post at 5:45\sPM/);
+  await expect(later).toBeVisible();
+
+  // Duplicate: a draft copy of it, opened in the composer, on the calendar beside it.
+  await later.getByRole('button', { name: 'Post actions' }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page.getByText('Duplicated as a draft: the copy is open in the composer.')).toBeVisible();
+  await expect(editor).toContainText('Launch day is here');
+  await expect(page.getByRole('heading', { name: 'Edit post' })).toBeVisible();
+  await expect(cell(page, day17).getByLabel(/^Post at 5:45\sPM/)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  for (const left of [1, 0]) {
+    await cell(page, day17)
+      .getByLabel(/^Post at/)
+      .first()
+      .getByRole('button', { name: 'Post actions' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm Deletion' });
+    await expect(confirm).toContainText('Are you sure you want to delete this post?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Post deleted successfully!').first()).toBeVisible();
+    await expect(cell(page, day17).getByLabel(/^Post at/)).toHaveCount(left);
+  }
 });
 
 test('a long post shows a cut card; Edit and Details load the whole post; one deleted meanwhile says so', async ({
