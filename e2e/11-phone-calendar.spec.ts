@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN, signInAs } from './helpers';
@@ -292,6 +293,20 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(cell(page, nextMonth(12))).toContainText('Weekly recap');
       await fitsTheScreen(page);
       await page.locator('#content-calendar').screenshot({ path: `${SHOTS}/month-${locale}-${name}.png` });
+      // The card's menu (Duplicate beside Edit) and the Reschedule dialog, with its time.
+      const words = JSON.parse(readFileSync(`src/web/i18n/${locale}.json`, 'utf8')) as {
+        calendar: Record<string, string>;
+      };
+      await cell(page, nextMonth(3)).getByRole('button', { name: words.calendar.postMenu }).first().click();
+      await expect(page.getByRole('menuitem', { name: words.calendar.duplicate })).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/card-menu-${locale}-${name}.png` });
+      await page.getByRole('menuitem', { name: words.calendar.reschedule }).click();
+      const dialog = page.getByRole('dialog', { name: words.calendar.reschedule });
+      await expect(dialog.getByLabel(words.calendar.newTime)).toHaveValue('08:00');
+      await fitsTheScreen(page);
+      await page.screenshot({ path: `${SHOTS}/reschedule-${locale}-${name}.png` });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
       await page.getByText(week, { exact: true }).click();
       await calendarSettled(page);
       await page.locator('#content-calendar').screenshot({ path: `${SHOTS}/week-${locale}-${name}.png` });
