@@ -295,7 +295,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.locator('#content-calendar').screenshot({ path: `${SHOTS}/month-${locale}-${name}.png` });
       // The card's menu (Duplicate beside Edit) and the Reschedule dialog, with its time.
       const words = JSON.parse(readFileSync(`src/web/i18n/${locale}.json`, 'utf8')) as {
-        calendar: Record<string, string>;
+        calendar: { postMenu: string; duplicate: string; reschedule: string; newTime: string };
       };
       await cell(page, nextMonth(3)).getByRole('button', { name: words.calendar.postMenu }).first().click();
       await expect(page.getByRole('menuitem', { name: words.calendar.duplicate })).toBeVisible();
