@@ -308,7 +308,8 @@ export function createContext({
     clock,
     assertMayPublish: users.assertMayPublish,
     changes,
-    connectionStates: (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
+    // A promise, not drizzle's query (a thenable that runs again for each caller awaiting it together).
+    connectionStates: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
   });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
@@ -331,7 +332,7 @@ export function createContext({
     repo: createRecurringRepo(db),
     posts: postsRepo,
     findMedia: mediaRepo.findMany,
-    accountsOf: (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
+    accountsOf: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
     clock,
     assertMayPublish: users.assertMayPublish,
     changes,
