@@ -46,6 +46,8 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await page.keyboard.press('Control+b');
   await page.getByText('Bluesky', { exact: true }).click();
   await expect(page.getByText('262 characters remaining')).toBeVisible();
+  // The bold word stays in Postwell: the composer says so instead of dropping it silently.
+  await expect(page.getByRole('note')).toContainText('Postwell keeps bold');
 
   // An emoji and a hashtag go in at the cursor.
   await page.getByRole('button', { name: 'Add Emoji' }).click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, shootWidths, signInAs } from './helpers';
 
 // Issue 13, items 3, 5 and 7: the composer warns before sending to a network without an account and says
 // how Post now went; typed times are kept; fonts are kept and said to stay in Postwell.
@@ -220,10 +220,26 @@ test('fonts and sizes are kept, shown in their boxes, and said to stay in Postwe
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: 'Preview' });
   await expect(preview.getByRole('note')).toContainText(note);
+  await expect(preview.getByRole('note')).toContainText('Postwell keeps fonts and font sizes');
   await expect(preview.getByRole('region', { name: 'Bluesky preview' })).toContainText(
     'Plain first. Styled after.',
   );
   await preview.getByRole('button', { name: 'Close' }).click();
+
+  // Bold is said too (issue 26), in each language; shown at both widths.
+  await page.getByRole('textbox', { name: 'Post text' }).click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' Bold.');
+  await page.keyboard.press('Control+b');
+  await expect(page.getByRole('note')).toContainText('Postwell keeps bold and fonts and font sizes');
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('note')).toContainText('Instagram');
+  await shootWidths(page, SHOTS, 'formatting-note-ar');
+  await page.getByLabel('اللغة').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await shootWidths(page, SHOTS, 'formatting-note-en');
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
@@ -231,7 +247,8 @@ test('fonts and sizes are kept, shown in their boxes, and said to stay in Postwe
   await page.getByRole('button', { name: 'Save as draft' }).click();
   const { id } = (await (await saved).json()) as { id: string };
   const stored = (await (await page.request.get(`/api/posts/${id}`)).json()) as { content: string };
-  expect(stored.content).toBe(
-    '<p>Plain first. <span style="font-family:Impact;font-size:24px">Styled after.</span></p>',
+  expect(stored.content).toContain(
+    '<p>Plain first. <span style="font-family:Impact;font-size:24px">Styled after.',
   );
+  expect(stored.content).toMatch(/<strong>(<span[^>]*>)? Bold\./);
 });

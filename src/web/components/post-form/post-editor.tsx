@@ -9,10 +9,10 @@ import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { Placeholder } from '@tiptap/extensions';
 import { type Editor, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FONT_SIZES, FONTS, fontOf, usesFontStyles } from '../../../shared/rich-text';
-import { FontsNote } from './fonts-note';
+import { droppedFormatting, FONT_SIZES, FONTS, fontOf } from '../../../shared/rich-text';
+import { FormattingNote } from './formatting-note';
 import classes from './post-editor.module.css';
 
 /**
@@ -55,6 +55,8 @@ interface PostEditorProps {
 /** The rich-text editor with the spec's toolbar; it reports HTML, which the server sanitises again. */
 export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
   const { t, i18n } = useTranslation();
+  // What the networks will not show of it, said under the editor as it is written.
+  const dropped = useMemo(() => droppedFormatting(value), [value]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ link: false }),
@@ -181,7 +183,7 @@ export function PostEditor({ value, onChange, onReady }: PostEditorProps) {
         </RichTextEditor.ControlsGroup>
       </RichTextEditor.Toolbar>
       <RichTextEditor.Content />
-      {usesFontStyles(value) && <FontsNote px="sm" py={6} />}
+      <FormattingNote kinds={dropped} px="sm" py={6} />
     </RichTextEditor>
   );
 }

@@ -9,10 +9,10 @@ import {
   type TwitterAccountType,
 } from '../../../../shared/platforms/rules';
 import { MEDIA_RULES } from '../../../../shared/platforms/media-rules';
-import { usesFontStyles } from '../../../../shared/rich-text';
+import { droppedFormatting } from '../../../../shared/rich-text';
 import type { Variables } from '../../../../shared/api/variables.schemas';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
-import { FontsNote } from '../../../components/post-form/fonts-note';
+import { FormattingNote } from '../../../components/post-form/formatting-note';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { useProfile } from '../../../lib/session';
@@ -49,6 +49,7 @@ export function PreviewDialog({
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   const text = htmlToText(content);
+  const dropped = droppedFormatting(content);
   const images = media.filter((m) => m.kind === 'image');
   const videos = media.filter((m) => m.kind === 'video');
   return (
@@ -59,9 +60,9 @@ export function PreviewDialog({
       title={t('preview.title')}
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {usesFontStyles(content) && (
+      {dropped.length > 0 && (
         <Alert color="blue" variant="light" mb="md">
-          <FontsNote size="sm" c={undefined} />
+          <FormattingNote kinds={dropped} size="sm" c={undefined} />
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }}>
