@@ -1,4 +1,4 @@
-import type { Post, PostTarget } from '../../shared/api/posts.schemas';
+import type { CalendarPost, Post, PostTarget } from '../../shared/api/posts.schemas';
 
 /** A target as GET /api/posts/:id answers it: nothing happened yet unless `over` says so. */
 export const postTarget = (over: Partial<PostTarget>): PostTarget => ({
@@ -36,3 +36,12 @@ export const wholePost = (targets: PostTarget[], status: Post['status'], content
   contentHash: 'a'.repeat(64),
   reviewNote: null,
 });
+
+/** The same post as its calendar card: scheduled, for Bluesky. */
+export const calendarCard: CalendarPost = {
+  id: POST_ID,
+  status: 'scheduled',
+  scheduledAt: '2030-01-05T15:00:00.000Z',
+  card: 'Hello',
+  targets: [{ platform: 'bluesky', status: 'pending' }],
+};

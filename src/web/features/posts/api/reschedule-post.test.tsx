@@ -8,15 +8,10 @@ import { fakeApi, testQueryClient } from '../../../testing/render';
 import { postQueryKey } from './get-post';
 import { postsRangeKey } from './get-posts';
 import { useReschedulePost } from './reschedule-post';
+import { calendarCard, POST_ID } from '../../../testing/posts';
 
-const ID = '6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c';
-const card: CalendarPost = {
-  id: ID,
-  status: 'scheduled',
-  scheduledAt: '2030-01-05T15:00:00.000Z',
-  card: 'Hello',
-  targets: [{ platform: 'bluesky', status: 'pending' }],
-};
+const ID = POST_ID;
+const card = calendarCard;
 const full = { ...card, content: '<p>Hello</p>', platforms: ['bluesky'] } as unknown as Post;
 
 describe('rescheduling from the calendar', () => {

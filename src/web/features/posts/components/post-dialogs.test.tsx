@@ -1,20 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { profileQueryKey } from '../../../lib/session';
 import { fakeApi, renderWithProviders, testQueryClient } from '../../../testing/render';
 import { profileIn } from '../../../testing/recurring';
 import { RescheduleDialog } from './post-dialogs';
+import { calendarCard, POST_ID } from '../../../testing/posts';
 
-const ID = '6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c';
-const post: CalendarPost = {
-  id: ID,
-  status: 'scheduled',
-  scheduledAt: '2030-01-05T15:00:00.000Z',
-  card: 'Hello',
-  targets: [{ platform: 'bluesky', status: 'pending' }],
-};
+const ID = POST_ID;
+const post = calendarCard;
 
 function open() {
   const api = fakeApi({
