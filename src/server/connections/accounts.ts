@@ -22,6 +22,20 @@ export const accountOf = (
     (a) => a.platform === target.platform && (target.accountId === null || a.accountId === target.accountId),
   );
 
+/**
+ * Why a target still to go out (pending or retrying) cannot, as things stand: no account of its own to
+ * go to, or one the network stopped accepting. The calendar, a post and the dashboard say the same.
+ */
+export function blockerOf(
+  accounts: readonly KnownAccount[],
+  target: { platform: string; accountId: string | null; status: string },
+): 'not_connected' | 'needs_reconnect' | null {
+  if (target.status !== 'pending' && target.status !== 'retrying') return null;
+  const account = accountOf(accounts, target);
+  if (!account) return 'not_connected';
+  return account.status === 'needs_reconnect' ? 'needs_reconnect' : null;
+}
+
 /** What an approval binds a target to: its network, and its account once one was chosen. */
 export const targetKey = (target: { platform: string; accountId: string | null }) =>
   target.accountId === null ? target.platform : `${target.platform}:${target.accountId}`;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, lt, lte } from 'drizzle-orm';
 import { type Db, transaction } from '../db/client';
 import { oauthStates, socialConnections } from '../db/schema';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
@@ -60,14 +60,6 @@ export function createConnectionsRepo(
         .from(socialConnections)
         .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.id, id)));
       return row;
-    },
-    /** How many accounts of the network the workspace has, and whether `accountId` is one of them. */
-    async countOf(workspaceId: WorkspaceId, platform: string) {
-      const [row] = await db
-        .select({ n: count() })
-        .from(socialConnections)
-        .where(and(eq(socialConnections.workspaceId, workspaceId), eq(socialConnections.platform, platform)));
-      return row?.n ?? 0;
     },
     async byId(id: string) {
       const [row] = await db.select().from(socialConnections).where(eq(socialConnections.id, id));

@@ -12,21 +12,13 @@ import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import type { Platform } from '../../shared/platforms/rules';
 import type { SessionUser } from '../auth/session';
 import type { ConnectionRow } from '../connections/connections.repo';
-import { accountOf } from '../connections/accounts';
+import { accountOf, blockerOf } from '../connections/accounts';
 import type { DashboardRepo, DashboardRow } from './dashboard.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 type Accounts = readonly ConnectionRow[];
-
-/** Why a target that still has to go out cannot, as things stand (as the calendar card says it). */
-const blockerOf = (row: DashboardRow, t: DashboardRow['targets'][number], accounts: Accounts) => {
-  if (row.status === 'draft' || (t.status !== 'pending' && t.status !== 'retrying')) return undefined;
-  const account = accountOf(accounts, t);
-  if (!account) return 'not_connected' as const;
-  return account.status === 'needs_reconnect' ? ('needs_reconnect' as const) : undefined;
-};
 
 /** A post of a list: its card, and of each target only what is set (a live link only if it is a web link). */
 const toItem = (row: DashboardRow, accounts: Accounts): DashboardPost => ({
@@ -36,7 +28,8 @@ const toItem = (row: DashboardRow, accounts: Accounts): DashboardPost => ({
   at: row.at.toISOString(),
   card: cardHtml(row.contentHtml, CARD_MAX),
   targets: row.targets.map((t) => {
-    const blocked = blockerOf(row, t, accounts);
+    // A draft is going nowhere: nothing stands in its way (as on the calendar's card).
+    const blocked = row.status === 'draft' ? null : blockerOf(accounts, t);
     const account = accountOf(accounts, t);
     return {
       platform: t.platform as Platform,

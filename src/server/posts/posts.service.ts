@@ -19,7 +19,13 @@ import { can, needsApproval } from '../../shared/workspaces/rules';
 import type { ApprovalNotices } from '../approvals/approval-notices';
 import type { ApprovalPost } from '../approvals/approvals.repo';
 import { approvalHashOf } from './approval-hash';
-import { accountOf, chosenAccountIds, type KnownAccount, targetKey } from '../connections/accounts';
+import {
+  accountOf,
+  blockerOf,
+  chosenAccountIds,
+  type KnownAccount,
+  targetKey,
+} from '../connections/accounts';
 import { type SessionUser, scopeOf, workspaceRoleForbids } from '../auth/session';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
@@ -86,18 +92,11 @@ export type ConnectionStates = readonly KnownAccount[];
 
 type CalendarTargetRow = CalendarRow['targets'][number];
 
-const blockerOf = (t: CalendarTargetRow, connections: ConnectionStates) => {
-  if (t.status !== 'pending' && t.status !== 'retrying') return null;
-  const account = accountOf(connections, t);
-  if (!account) return 'not_connected' as const;
-  return account.status === 'needs_reconnect' ? ('needs_reconnect' as const) : null;
-};
-
 /** What a target shows while it waits or retries: the same on the full post and on its card. */
 const waitOf = (p: CalendarRow, t: CalendarTargetRow, connections: ConnectionStates) => ({
   nextAttemptAt: t.status === 'retrying' ? (t.nextAttemptAt?.toISOString() ?? null) : null,
   // A draft, or a post not approved in time, is going nowhere: nothing stands in its way.
-  blocked: p.status === 'draft' || p.status === 'not_approved' ? null : blockerOf(t, connections),
+  blocked: p.status === 'draft' || p.status === 'not_approved' ? null : blockerOf(connections, t),
 });
 
 /** A post as its calendar card: the card's HTML, and of each target only what is set. */
@@ -132,6 +131,10 @@ const toDraftSummary = (d: DraftRow): DraftSummary => ({
   mediaCount: d.mediaCount,
 });
 
+/** The account a target goes to, as a post names it. */
+const accountRef = (account: KnownAccount | undefined) =>
+  account ? { id: account.id, username: account.username } : null;
+
 const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   id: p.id,
   status: p.status,
@@ -144,7 +147,7 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   occurrenceAt: p.occurrenceAt?.toISOString() ?? null,
   targets: p.targets.map((t) => ({
     platform: t.platform as Platform,
-    account: ((a) => (a ? { id: a.id, username: a.username } : null))(accountOf(connections, t)),
+    account: accountRef(accountOf(connections, t)),
     status: t.status,
     attempts: t.attempts,
     remoteUrl: t.remoteUrl,
