@@ -6,7 +6,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { type LinkedinFake, startLinkedinFake } from '../test/fakes/linkedin';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { type ChildServer, startServer } from '../test/child-server';
-import { shootWidths } from './helpers';
+import { connectThroughConsent, shootWidths } from './helpers';
 
 // Issue 12 (Analytics): posts published to the X and LinkedIn fakes by an app of its own (a child server
 // with a seconds-long metrics schedule), likes set on the fakes, read by the worker, shown on /analytics.
@@ -38,15 +38,7 @@ async function signIn() {
   await expectSoon(page).toHaveURL(/\/dashboard$/);
 }
 
-/** The OAuth round trip as a browser makes it: our connect URL → the fake's consent → our callback. */
-async function connect(platform: 'twitter' | 'linkedin') {
-  const start = await page.request.get(`/api/social/${platform}/connect`);
-  expect(start.status()).toBe(200);
-  const consent = await fetch(((await start.json()) as { url: string }).url, { redirect: 'manual' });
-  // Where the callback sent the browser; the posts page then says so and cleans its address at once.
-  const landed = await page.goto(consent.headers.get('location')!);
-  expect(landed?.url()).toMatch(/[?&]connect=ok/);
-}
+const connect = (platform: 'twitter' | 'linkedin') => connectThroughConsent(page, platform);
 
 async function publishNow(text: string) {
   const res = await page.request.post('/api/posts', {

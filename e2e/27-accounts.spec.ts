@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { type ChildServer, startServer } from '../test/child-server';
-import { shootWidths } from './helpers';
+import { connectThroughConsent, shootWidths } from './helpers';
 
 // Issue 25, step 3: two X accounts in one workspace, each with its own actions in Manage Platforms; the
 // composer chooses which one a post goes to, the fake sees it from that account, and the calendar says so.
@@ -24,14 +24,7 @@ let dataDir: string;
 let context: BrowserContext;
 let page: Page;
 
-/** The OAuth round trip as a browser makes it: our connect URL → the fake's consent → our callback. */
-async function connectX() {
-  const start = await page.request.get('/api/social/twitter/connect');
-  expect(start.status()).toBe(200);
-  const consent = await fetch(((await start.json()) as { url: string }).url, { redirect: 'manual' });
-  const landed = await page.goto(consent.headers.get('location')!);
-  expect(landed?.url()).toMatch(/[?&]connect=ok/);
-}
+const connectX = () => connectThroughConsent(page, 'twitter');
 
 const setLocale = async (locale: 'en' | 'ar') => {
   await page.evaluate((l) => localStorage.setItem('postwell.locale', l), locale);

@@ -61,3 +61,15 @@ export async function shootWidths(page: Page, dir: string, name: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * A network's OAuth round trip as a browser makes it: our connect URL, the fake's consent page (which
+ * consents at once), our callback, which lands on the posts page saying it went well.
+ */
+export async function connectThroughConsent(page: Page, platform: string) {
+  const start = await page.request.get(`/api/social/${platform}/connect`);
+  expect(start.status()).toBe(200);
+  const consent = await fetch(((await start.json()) as { url: string }).url, { redirect: 'manual' });
+  const landed = await page.goto(consent.headers.get('location')!);
+  expect(landed?.url()).toMatch(/[?&]connect=ok/);
+}
