@@ -26,6 +26,7 @@ import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { metricsRoutes } from './monitoring/metrics.routes';
 import { postsRoutes } from './posts/posts.routes';
+import { queueRoutes } from './queue/queue.routes';
 import { recurringRoutes } from './recurring/recurring.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { securityHeaders } from './http/security-headers';
@@ -216,6 +217,7 @@ export async function buildApp(
     await mediaRoutes(uploads, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
   });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
+  await queueRoutes(app, { queue: ctx.postingQueue, guards: ctx.guards });
   await workspacesRoutes(app, { workspaces: ctx.workspaces, guards: ctx.guards, createsPerMinute });
   await membersRoutes(app, {
     members: ctx.members,

@@ -36,6 +36,8 @@ import { createRecurringRepo } from './recurring/recurring.repo';
 import { createRecurringService } from './recurring/recurring.service';
 import { createRecurringWorker } from './recurring/recurring.worker';
 import { createPostsService } from './posts/posts.service';
+import { createQueueRepo } from './queue/queue.repo';
+import { createQueueService } from './queue/queue.service';
 import { createSettingsRepo } from './settings/settings.repo';
 import { createSettingsService } from './settings/settings.service';
 import { createTemplatesRepo } from './templates/templates.repo';
@@ -291,6 +293,7 @@ export function createContext({
       },
     );
   const postsRepo = createPostsRepo(db, scheduler);
+  const queueRepo = createQueueRepo(db, scheduler);
   const approvalsRepo = createApprovalsRepo(db, scheduler);
   const commentsRepo = createCommentsRepo(db);
   const posts = createPostsService({
@@ -310,6 +313,7 @@ export function createContext({
     changes,
     // A promise, not drizzle's query (a thenable that runs again for each caller awaiting it together).
     connectionStates: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
+    queue: queueRepo,
   });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
@@ -453,6 +457,14 @@ export function createContext({
       slotCount: metricOffsets.length,
     }),
     posts,
+    /** Posting schedules and queues (issue 26). */
+    postingQueue: createQueueService({
+      repo: queueRepo,
+      findAccount: connectionsRepo.findById,
+      cardsBetween: posts.listBetween,
+      clock,
+      changes,
+    }),
     recurring,
     /** The worker side of recurring posts (main with a worker role, tests). */
     recurringWorker: () =>

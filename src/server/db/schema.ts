@@ -1005,3 +1005,50 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
 );
+
+/**
+ * An account's posting schedule (issue 26, decision 043): weekly time slots on one zone's clocks. Keyed
+ * by the network's account id, like a target, so reconnecting the account finds it again. `paused`: its
+ * queued posts are held (no worker takes them) until it is resumed.
+ */
+export const postingSchedules = pgTable(
+  'posting_schedules',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    accountId: text('account_id').notNull(),
+    timezone: text('timezone').notNull(),
+    /** `day`: 0 Monday … 6 Sunday; `time`: 'HH:mm'. */
+    times: jsonb('times').$type<{ day: number; time: string }[]>().notNull().default([]),
+    paused: boolean('paused').notNull().default(false),
+    updatedAt: tz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.platform, t.accountId] })],
+);
+
+/**
+ * The slots of an account's queue that are taken: by a queued post, or skipped (no post). Unique on
+ * (account, slot): two people adding to one queue at once can never get one slot; a post holds one slot.
+ * A queued post leaves its slot when it is moved, edited to another time or account, or deleted.
+ */
+export const queueSlots = pgTable(
+  'queue_slots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    accountId: text('account_id').notNull(),
+    slotAt: tz('slot_at').notNull(),
+    /** The post in the slot; null for a skipped slot. */
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('queue_slots_account_slot_idx').on(t.workspaceId, t.platform, t.accountId, t.slotAt),
+    uniqueIndex('queue_slots_post_idx').on(t.postId),
+  ],
+);

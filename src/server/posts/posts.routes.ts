@@ -10,6 +10,7 @@ import {
   PostRangeQuerySchema,
   PostStatusQuerySchema,
   PostSchema,
+  QueuedPostsSchema,
   PostWriteSchema,
   RescheduleBodySchema,
 } from '../../shared/api/posts.schemas';
@@ -141,12 +142,22 @@ export async function postsRoutes(
       onRequest: writes,
       schema: {
         tags,
-        summary: 'Save a draft, schedule a post, or publish it now; scheduling checks every selected network',
+        summary:
+          'Save a draft, schedule a post, publish it now, or add it to the queue; scheduling checks every selected network',
+        description:
+          'With "action":"queue" the post goes to each chosen account\'s posting queue (a network with no account ' +
+          'chosen: its first): one post per account, each at its queue\'s first free slot, or first with ' +
+          '"queuePosition":"next". The answer is then { data: [posts] }.',
         body: PostWriteSchema,
-        response: { 201: PostSchema, 400: E, 401: E, 403: E },
+        response: { 201: z.union([PostSchema, QueuedPostsSchema]), 400: E, 401: E, 403: E, 409: E },
       },
     },
-    async (request, reply) => reply.status(201).send(await posts.create(userOf(request), request.body)),
+    async (request, reply) => {
+      const actor = userOf(request);
+      if (request.body.action === 'queue')
+        return reply.status(201).send({ data: await posts.enqueue(actor, request.body) });
+      return reply.status(201).send(await posts.create(actor, request.body));
+    },
   );
 
   r.put(
@@ -156,12 +167,20 @@ export async function postsRoutes(
       schema: {
         tags,
         summary: 'Rewrite a draft, scheduled or failed post',
+        description:
+          'With "action":"queue" it goes to the queue of its first account, and a copy to each other chosen ' +
+          "account's; the answer is then { data: [posts] }, this one first.",
         params: PostIdParamsSchema,
         body: PostWriteSchema,
-        response: { 200: PostSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+        response: { 200: z.union([PostSchema, QueuedPostsSchema]), 400: E, 401: E, 403: E, 404: E, 409: E },
       },
     },
-    async (request) => posts.update(userOf(request), request.params.id, request.body),
+    async (request) => {
+      const actor = userOf(request);
+      if (request.body.action === 'queue')
+        return { data: await posts.enqueue(actor, request.body, request.params.id) };
+      return posts.update(actor, request.params.id, request.body);
+    },
   );
 
   r.post(

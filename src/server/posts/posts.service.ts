@@ -11,6 +11,7 @@ import {
   type PostStatus,
   VideoEditsSchema,
 } from '../../shared/api/posts.schemas';
+import { QUEUE_POSTS_MAX } from '../../shared/api/queue.schemas';
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import type { Platform } from '../../shared/platforms/rules';
 import { zonedParts, zonedTimeToInstant } from '../../shared/time/zoned-day';
@@ -41,6 +42,9 @@ import {
   targetsOf as resolveTargets,
 } from './post-content';
 import { sanitizePostHtml } from './sanitize';
+import type { QueueKey, QueueRepo } from '../queue/queue.repo';
+import { firstFree, layOut } from '../queue/layout';
+import { QUEUE_LEAD_MS, queueFull, noSchedule } from '../queue/queue-errors';
 
 export const approvalRequired = () =>
   new AppError(403, 'APPROVAL_REQUIRED', 'This workspace asks for an approval first.');
@@ -182,6 +186,8 @@ export interface PostsServiceDeps {
   changes?: ChangeFeed;
   /** The post's history, and telling approvers of a post that waits for them (issue 25). */
   notices: Pick<ApprovalNotices, 'record' | 'requested'>;
+  /** The accounts' posting queues: "Add to queue", and a queued post leaving its slot (issue 26). */
+  queue: QueueRepo;
 }
 
 /** A calendar range, serialised once, with a tag for conditional requests (If-None-Match). */
@@ -210,6 +216,7 @@ export function createPostsService({
   connectionStates,
   changes = NO_CHANGE_FEED,
   notices,
+  queue,
 }: PostsServiceDeps) {
   const ranges = createVersionedCache<SerialisedRange>({
     feed: changes,
@@ -298,7 +305,9 @@ export function createPostsService({
       code: 'POST_INCOMPLETE',
       message: 'Please complete all required fields.',
     });
-    const scheduledAt = input.action === 'publish_now' ? now : new Date(input.scheduledAt!);
+    // A queued post's time is its slot's, chosen under the queue's lock (enqueue).
+    const scheduledAt =
+      input.action === 'publish_now' || input.action === 'queue' ? now : new Date(input.scheduledAt!);
     if (scheduledAt.getTime() < now.getTime() - PAST_TOLERANCE_MS)
       throw invalid('scheduledAt', 'posts.scheduledAtPast', 'in the past');
     if (asksApproval(actor)) {
@@ -446,6 +455,7 @@ export function createPostsService({
           'NOT_SCHEDULED',
           'Only a scheduled post that has not started going out can be cancelled.',
         );
+      await queue.release(actor.workspace.id, id);
       const after = (await repo.find(actor.workspace.id, id))!;
       await notices.record([{ postId: id, actorId: actor.id, actorName: actor.name, kind: 'cancelled' }]);
       return saved(actor, after, post);
@@ -463,8 +473,70 @@ export function createPostsService({
       editable(before);
       const { values, links, targets } = await prepare(actor, input, before);
       const post = await repo.replace(actor.workspace.id, id, values, targets, links);
+      await queue.release(actor.workspace.id, id);
       await told(actor, post, before);
       return saved(actor, post, before);
+    },
+    /**
+     * "Add to queue" (issue 26): one post per chosen account (a network with none chosen: its first),
+     * each in its account's queue, at the first free slot or, `next`, first (the queued posts move on a
+     * slot each). All accounts' queues are locked together, so the posts are made all or none, and two
+     * callers never get one slot. With `id`, that post (the actor's to change) is the first account's.
+     */
+    async enqueue(actor: SessionUser, input: PostInput, id?: string): Promise<Post[]> {
+      const before = id === undefined ? undefined : await mine(actor, id);
+      if (before) editable(before);
+      const { values, links, targets } = await prepare(actor, input, before);
+      const connections = await statesOf(actor.workspace.id);
+      const places = targets.map((t) => {
+        const account = accountOf(connections, t);
+        if (!account)
+          throw invalid('accounts', 'queue.accountNotConnected', `no ${t.platform} account is connected`);
+        const key: QueueKey = {
+          workspaceId: actor.workspace.id,
+          platform: account.platform,
+          accountId: account.accountId,
+        };
+        return { key, account };
+      });
+      const now = clock();
+      const after = new Date(now.getTime() + QUEUE_LEAD_MS);
+      const ids = await queue.locked(
+        places.map((p) => p.key),
+        async (tx) => {
+          const made: string[] = [];
+          for (const [i, { key, account }] of places.entries()) {
+            const schedule = await queue.schedule(key, tx);
+            if (!schedule?.times.length) throw noSchedule(account.username);
+            const taken = await queue.taken(key, after, tx);
+            const waiting = taken.filter((t) => t.movable);
+            if (waiting.length >= QUEUE_POSTS_MAX) throw queueFull();
+            const choice = [{ platform: key.platform as Platform, accountId: key.accountId }];
+            // Share next: first of the posts the queue may move, which then follow in their order.
+            const order = input.queuePosition === 'next' ? waiting.map((t) => t.postId!) : [];
+            const at =
+              input.queuePosition === 'next'
+                ? layOut(schedule, taken, after, ['new', ...order])[0]!.at
+                : firstFree(schedule, taken, after);
+            const postValues = { ...values, scheduledAt: at };
+            let postId: string;
+            if (i === 0 && before) {
+              await repo.rewrite(tx, actor.workspace.id, before.id, postValues, choice, links);
+              postId = before.id;
+            } else postId = (await repo.insert(tx, scopeOf(actor), postValues, choice, links)).id;
+            const placed =
+              input.queuePosition === 'next' ? layOut(schedule, taken, after, [postId, ...order]) : [{ postId, at }];
+            await queue.place(tx, key, placed, schedule.paused);
+            made.push(postId);
+          }
+          return made;
+        },
+      );
+      changes.touch('posts', actor.workspace.id);
+      const rows = await repo.findMany(actor.workspace.id, ids);
+      for (const post of rows) await told(actor, post, post.id === before?.id ? before : undefined);
+      const connectionsNow = await statesOf(actor.workspace.id);
+      return ids.map((postId) => toPost(rows.find((r) => r.id === postId)!, connectionsNow));
     },
     /**
      * Sends the failed targets of a post again, now; the published ones are left alone. A contributor in
@@ -536,11 +608,13 @@ export function createPostsService({
             'POST_LOCKED',
             'This post has started going out and can no longer be moved.',
           );
+        await queue.release(actor.workspace.id, id);
         const after = (await repo.find(actor.workspace.id, id))!;
         await told(actor, after, post);
         return saved(actor, after, post);
       }
       const after = await repo.setScheduledAt(actor.workspace.id, id, scheduledAt, newZone);
+      await queue.release(actor.workspace.id, id);
       await told(actor, after, post);
       return saved(actor, after, post);
     },

@@ -106,6 +106,10 @@ export const API_ERROR_CODES = {
   NOT_SCHEDULED: { status: [409] },
   NOTHING_TO_RETRY: { status: [409] },
   TOO_MANY_FILES: { status: [400], params: ['n'] },
+  // Posting schedules and queues (queue/): issue 26.
+  NO_POSTING_SCHEDULE: { status: [409], params: ['account'] },
+  QUEUE_FULL: { status: [409], params: ['max'] },
+  QUEUE_CHANGED: { status: [409] },
 
   // The caps on what a user keeps.
   TOO_MANY_RECURRING_POSTS: { status: [409], params: ['max'] },

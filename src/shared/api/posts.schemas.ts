@@ -23,7 +23,10 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const TARGET_STATUSES = ['pending', 'publishing', 'retrying', 'published', 'failed'] as const;
 /** Why a pending target cannot go out as things stand: shown on the card before its time comes. */
 export const TARGET_BLOCKERS = ['not_connected', 'needs_reconnect'] as const;
-export const POST_ACTIONS = ['draft', 'schedule', 'publish_now'] as const;
+/** `queue`: into each chosen account's posting queue, at its next free slot (issue 26). */
+export const POST_ACTIONS = ['draft', 'schedule', 'publish_now', 'queue'] as const;
+/** Where "Add to queue" puts a post: the first free slot, or first in the queue ("Share next"). */
+export const QUEUE_POSITIONS = ['last', 'next'] as const;
 export const CONTENT_MAX = 100_000;
 export const RANGE_MAX_DAYS = 366;
 
@@ -103,6 +106,8 @@ export const PostWriteSchema = z
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
     scheduledAt: instantField('posts.scheduledAtInvalid', 'posts.dateTooEarly').optional(),
     timezone: TimeZoneSchema,
+    /** With `queue`: the first free slot of each account's queue, or the first slot ("Share next"). */
+    queuePosition: z.enum(QUEUE_POSITIONS, 'errors.validation').default('last'),
   })
   .refine((post) => post.action !== 'schedule' || post.scheduledAt !== undefined, {
     path: ['scheduledAt'],
@@ -166,6 +171,9 @@ export const PostSchema = z.object({
   reviewNote: z.string().nullable(),
 });
 export type Post = z.infer<typeof PostSchema>;
+
+/** What "Add to queue" made: one post per account, each in a slot of its account's queue. */
+export const QueuedPostsSchema = z.object({ data: z.array(PostSchema) });
 
 export const PostIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
 

@@ -93,6 +93,9 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   NOT_SCHEDULED: 'errors.notScheduled',
   NOTHING_TO_RETRY: 'postDetail.nothingToRetry',
   TOO_MANY_FILES: 'media.tooMany',
+  NO_POSTING_SCHEDULE: 'queue.noSchedule',
+  QUEUE_FULL: 'queue.full',
+  QUEUE_CHANGED: 'queue.changed',
   // The caps on what a user keeps (params.max).
   TOO_MANY_RECURRING_POSTS: 'recurring.tooMany',
   TOO_MANY_TEMPLATES: 'templates.tooMany',
