@@ -105,6 +105,11 @@ const RULES: Record<string, Access> = {
   'GET /api/social/accounts': 'user',
   'DELETE /api/social/accounts/:id': 'user',
   'PUT /api/social/accounts/:id/settings': 'user',
+  'GET /api/social/accounts/:id/schedule': 'user',
+  'PUT /api/social/accounts/:id/schedule': 'user',
+  'GET /api/social/accounts/:id/queue': 'user',
+  'PUT /api/social/accounts/:id/queue/order': 'user',
+  'PUT /api/social/accounts/:id/queue/skips': 'user',
   // Signed, expiring link handed to networks that pull media: the signature is the permission.
   'GET /api/media/public/:id': 'public',
   'GET /api/media/capabilities': 'user',
