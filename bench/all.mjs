@@ -14,6 +14,7 @@ const BENCHES = [
   ['bench:video', 'video render'],
   ['bench:ai', 'offline AI insights'],
   ['bench:analytics', 'analytics summary API'],
+  ['bench:queue', 'adding 1,000 posts to a queue'],
 ];
 const results = join(process.cwd(), 'bench', 'results');
 const started = Date.now();

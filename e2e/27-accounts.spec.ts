@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { type ChildServer, startServer } from '../test/child-server';
-import { connectThroughConsent, shootWidths } from './helpers';
+import { connectThroughConsent, expectAccessible, shootWidths } from './helpers';
 
 // Issue 25, step 3: two X accounts in one workspace, each with its own actions in Manage Platforms; the
 // composer chooses which one a post goes to, the fake sees it from that account, and the calendar says so.
@@ -130,4 +130,107 @@ test('two X accounts: each in Manage Platforms, chosen in the composer, publishe
     page.getByRole('dialog', { name: 'Manage Platforms' }).getByRole('group', { name: 'bloom_flowers' }),
   ).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Manage Platforms' }).getByText('bloom_shop')).toHaveCount(0);
+});
+
+test('the queue: posting times, Add to queue and Share next, reorder, skip, pause, in English and Arabic', async () => {
+  // Issue 26: the shop connected again beside the brand; the brand's queue.
+  x.signInAs(SHOP);
+  await connectX();
+  await page.getByRole('link', { name: 'Queue' }).first().click();
+  await expectSoon(page).toHaveURL(/\/w\/[0-9a-f-]{36}\/queue/);
+  await expectSoon(
+    page.getByText('This account has no posting times yet. Set them to use the queue.'),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Account' })).toHaveValue('X (bloom_flowers)');
+
+  // Two times on Monday, copied to the working week, one on Saturday and Sunday.
+  await page.getByRole('button', { name: 'Set posting times' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Posting times of X (bloom_flowers)' });
+  for (const time of ['09:00', '15:30']) {
+    await dialog.getByLabel('New time on Monday').fill(time);
+    await dialog.getByRole('button', { name: 'Add the time on Monday' }).click();
+  }
+  await dialog.getByRole('button', { name: "Copy Monday's times to Monday to Friday" }).click();
+  for (const day of ['Saturday', 'Sunday']) {
+    await dialog.getByLabel(`New time on ${day}`).fill('11:00');
+    await dialog.getByLabel(`New time on ${day}`).press('Enter');
+  }
+  await expect(dialog.getByRole('button', { name: 'Remove 3:30 PM on Friday' })).toBeVisible();
+  await shootWidths(page, SHOTS, 'queue-times-en');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectSoon(page.getByText('Posting times saved.')).toBeVisible();
+  await expect(
+    page.getByText('Monday, Tuesday, Wednesday, Thursday, Friday: 9:00 AM · 3:30 PM'),
+  ).toBeVisible();
+  await expect(page.getByText('Times on the clocks of UTC.')).toBeVisible();
+
+  // Three posts from the composer: two added, the third shared next.
+  const write = async (text: string, next = false) => {
+    await page.getByRole('link', { name: 'Posts' }).first().click();
+    const editor = page.getByRole('textbox', { name: 'Post text' });
+    await expectSoon(editor).toBeVisible();
+    await editor.click();
+    await page.keyboard.type(text);
+    await page.getByText('X', { exact: true }).click();
+    if (next) {
+      await page.getByRole('button', { name: 'More queue options' }).click();
+      await page.getByRole('menuitem', { name: 'Share next' }).click();
+    } else await page.getByRole('button', { name: 'Add to queue' }).click();
+    await expectSoon(page.getByText(/Added to the queue: X \(bloom_flowers\) at /).last()).toBeVisible();
+  };
+  await write('Queued tulips');
+  await write('Queued roses');
+  await write('Queued lilies first', true);
+
+  await page.getByRole('link', { name: 'Queue' }).first().click();
+  const list = page.getByRole('list', { name: 'Upcoming times' });
+  const order = () => list.getByRole('listitem').filter({ hasText: 'Queued' }).allInnerTexts();
+  const texts = async () => (await order()).map((item) => item.match(/Queued [a-z ]+/)![0]);
+  await expect
+    .poll(texts, { timeout: 30_000 })
+    .toEqual(['Queued lilies first', 'Queued tulips', 'Queued roses']);
+  await expect(page.getByText('3 posts in the queue')).toBeVisible();
+
+  // Roses up one: the times stay with the slots.
+  const times = async () => (await order()).map((item) => item.split('\n')[0]);
+  const before = await times();
+  await list
+    .getByRole('listitem')
+    .filter({ hasText: 'Queued roses' })
+    .getByRole('button', { name: 'Move up' })
+    .click();
+  await expect.poll(texts).toEqual(['Queued lilies first', 'Queued roses', 'Queued tulips']);
+  expect(await times()).toEqual(before);
+
+  // The first slot skipped: the posts move on a slot each.
+  const first = before[0]!;
+  await list.getByRole('button', { name: `Skip ${first}` }).click();
+  await expectSoon(list.getByRole('listitem').filter({ hasText: 'Skipped' })).toContainText(first);
+  await expect.poll(async () => (await times())[0]).not.toBe(first);
+  await expect.poll(texts).toEqual(['Queued lilies first', 'Queued roses', 'Queued tulips']);
+
+  // Paused and resumed.
+  await page.getByRole('button', { name: 'Pause queue' }).click();
+  await expectSoon(
+    page.getByText('The queue is paused: its posts are not published until it is resumed.'),
+  ).toBeVisible();
+  await shootWidths(page, SHOTS, 'queue-en');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Resume queue' }).click();
+  await expectSoon(page.getByRole('button', { name: 'Pause queue' })).toBeVisible();
+
+  // The shop's queue is its own.
+  await page.getByRole('textbox', { name: 'Account' }).click();
+  await page.getByRole('option', { name: 'X (bloom_shop)' }).click();
+  await expectSoon(
+    page.getByText('This account has no posting times yet. Set them to use the queue.'),
+  ).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Account' }).click();
+  await page.getByRole('option', { name: 'X (bloom_flowers)' }).click();
+  await setLocale('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectSoon(page.getByText('Queued roses')).toBeVisible();
+  await shootWidths(page, SHOTS, 'queue-ar');
+  await setLocale('en');
 });

@@ -174,6 +174,7 @@ export type Post = z.infer<typeof PostSchema>;
 
 /** What "Add to queue" made: one post per account, each in a slot of its account's queue. */
 export const QueuedPostsSchema = z.object({ data: z.array(PostSchema) });
+export type QueuedPosts = z.infer<typeof QueuedPostsSchema>;
 
 export const PostIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
 

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconLogin,
   IconLogout,
+  IconListNumbers,
   IconNews,
   IconSettings,
   IconUserCircle,
@@ -59,6 +60,7 @@ export function MainLayout() {
   const items: NavItem[] = [
     { to: '/', label: t('nav.home'), icon: IconHome },
     { to: inWorkspace('/posts'), label: t('nav.posts'), icon: IconNews },
+    { to: inWorkspace('/queue'), label: t('nav.queue'), icon: IconListNumbers, allowed: () => true },
     { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
       to: '/admin/dashboard',

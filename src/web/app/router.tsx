@@ -44,6 +44,10 @@ const PostsPage = page(
   () => import('./posts-route'),
   (m) => m.PostsRoute,
 );
+const QueuePage = page(
+  () => import('../features/queue/components/queue-page'),
+  (m) => m.QueuePage,
+);
 const AnalyticsPage = page(
   () => import('./analytics-route'),
   (m) => m.AnalyticsRoute,
@@ -123,12 +127,13 @@ export function AppRoutes() {
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="profile" element={<ProfilePage />} />
               <Route path="posts" element={<PostsPage />} />
+              <Route path="queue" element={<QueuePage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
               <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
             </Route>
             {/* A page without a workspace (a bookmark, a network's redirect) opens in the tab's, or the last used. */}
-            {['dashboard', 'profile', 'posts', 'analytics', 'workspace'].map((path) => (
+            {['dashboard', 'profile', 'posts', 'queue', 'analytics', 'workspace'].map((path) => (
               <Route key={path} path={path} element={<ToWorkspace />} />
             ))}
             <Route element={<RequireRole allowed={canManageSettings} />}>

@@ -1,8 +1,15 @@
 import { needsApproval } from '../../../../shared/workspaces/rules';
 import { useCurrentWorkspace } from '../../../lib/workspace-role';
 import '@mantine/dates/styles.css';
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarEvent, IconDeviceFloppy, IconEye, IconSend } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCalendarEvent,
+  IconChevronDown,
+  IconDeviceFloppy,
+  IconEye,
+  IconListNumbers,
+  IconSend,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
@@ -19,6 +26,10 @@ import { useTimeZone } from '../../../lib/time-zone';
 import { type DraftMedia, mediaWrite } from '../../../components/post-form/draft-media';
 import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
+import { useQueuePost } from '../api/queue-post';
+import { ApiRequestError } from '../../../lib/api-client';
+import { accountsToSend, targetName, twitterTypeFor } from '../../../lib/accounts';
+import { formatDayTime } from '../../../lib/format-date';
 import { unreadyNetworks } from '../send-check';
 import { editedFacts } from '../../../../shared/video/layout';
 import { checkDraft, ComposerChecks } from '../../../components/post-form/composer-checks';
@@ -26,7 +37,6 @@ import { ComposerTools } from './composer-tools';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
 import { AccountChooser } from '../../../components/post-form/account-chooser';
-import { accountsToSend, twitterTypeFor } from '../../../lib/accounts';
 import { PreviewDialog } from './preview-dialog';
 import { usePostFormParts } from '../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../components/post-form/post-editor';
@@ -88,6 +98,7 @@ export function Composer({
   // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
   const zone = useTimeZone();
   const save = useSavePost();
+  const queue = useQueuePost();
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState<'publish_now' | 'schedule' | null>(null);
   const [watching, setWatching] = useState<string[]>([]);
@@ -170,6 +181,49 @@ export function Composer({
     );
   };
 
+  /** "Add to queue": each chosen account's next free slot, or its first ("Share next"). */
+  const enqueue = (queuePosition: 'last' | 'next') => {
+    setServerProblem(null);
+    const body: PostWrite & { action: 'queue' } = {
+      content: draft.content,
+      platforms: draft.platforms,
+      accounts: accountsToSend(draft.platforms, draft.accounts, allAccounts),
+      action: 'queue',
+      queuePosition,
+      timezone: zone,
+      media: draft.media.map(mediaWrite),
+    };
+    queue.mutate(
+      { id: draft.id, body },
+      {
+        onSuccess: ({ data: posts }) => {
+          const where = posts
+            .map((post) =>
+              t('queue.addedOne', {
+                account: targetName(t, post.targets[0]!),
+                time: formatDayTime(post.scheduledAt!, { timeZone: zone }),
+              }),
+            )
+            .join('; ');
+          notify({
+            color: posts[0]?.status === 'awaiting_approval' ? 'grape' : 'green',
+            message:
+              posts[0]?.status === 'awaiting_approval'
+                ? `${t('approvals.sent')} ${where}`
+                : t('queue.added', { where }),
+          });
+          onSaved();
+        },
+        onError: (error) =>
+          setServerProblem(
+            error instanceof ApiRequestError && error.fields?.accounts
+              ? t(error.fields.accounts)
+              : errorMessage(t, error),
+          ),
+      },
+    );
+  };
+
   return (
     <Card withBorder padding="md">
       <Stack>
@@ -246,6 +300,38 @@ export function Composer({
           >
             {t('composer.schedule')}
           </Button>
+          <Group gap={0} wrap="nowrap">
+            <Button
+              leftSection={<IconListNumbers size={16} />}
+              variant="light"
+              disabled={!complete || problems.length > 0}
+              loading={queue.isPending}
+              onClick={() => enqueue('last')}
+              style={{ borderStartEndRadius: 0, borderEndEndRadius: 0 }}
+            >
+              {t('queue.addToQueue')}
+            </Button>
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon
+                  variant="light"
+                  size={36}
+                  disabled={!complete || problems.length > 0 || queue.isPending}
+                  aria-label={t('queue.moreOptions')}
+                  style={{
+                    borderStartStartRadius: 0,
+                    borderEndStartRadius: 0,
+                    borderInlineStart: '1px solid var(--mantine-color-body)',
+                  }}
+                >
+                  <IconChevronDown size={16} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => enqueue('next')}>{t('queue.shareNext')}</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
           <Button
             leftSection={<IconDeviceFloppy size={16} />}
             variant="default"
