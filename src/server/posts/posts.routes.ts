@@ -146,7 +146,7 @@ export async function postsRoutes(
           'Save a draft, schedule a post, publish it now, or add it to the queue; scheduling checks every selected network',
         description:
           'With "action":"queue" the post goes to each chosen account\'s posting queue (a network with no account ' +
-          'chosen: its first): one post per account, each at its queue\'s first free slot, or first with ' +
+          "chosen: its first): one post per account, each at its queue's first free slot, or first with " +
           '"queuePosition":"next". The answer is then { data: [posts] }.',
         body: PostWriteSchema,
         response: { 201: z.union([PostSchema, QueuedPostsSchema]), 400: E, 401: E, 403: E, 409: E },

@@ -525,7 +525,9 @@ export function createPostsService({
               postId = before.id;
             } else postId = (await repo.insert(tx, scopeOf(actor), postValues, choice, links)).id;
             const placed =
-              input.queuePosition === 'next' ? layOut(schedule, taken, after, [postId, ...order]) : [{ postId, at }];
+              input.queuePosition === 'next'
+                ? layOut(schedule, taken, after, [postId, ...order])
+                : [{ postId, at }];
             await queue.place(tx, key, placed, schedule.paused);
             made.push(postId);
           }
@@ -536,7 +538,12 @@ export function createPostsService({
       const rows = await repo.findMany(actor.workspace.id, ids);
       for (const post of rows) await told(actor, post, post.id === before?.id ? before : undefined);
       const connectionsNow = await statesOf(actor.workspace.id);
-      return ids.map((postId) => toPost(rows.find((r) => r.id === postId)!, connectionsNow));
+      return ids.map((postId) =>
+        toPost(
+          rows.find((r) => r.id === postId)!,
+          connectionsNow,
+        ),
+      );
     },
     /**
      * Sends the failed targets of a post again, now; the published ones are left alone. A contributor in
