@@ -95,7 +95,10 @@ export function QueuePage() {
           <>
             <Select
               label={t('queue.account')}
-              data={accounts.map((a) => ({ value: a.id, label: targetName(t, a) }))}
+              data={accounts.map((a) => ({
+                value: a.id,
+                label: targetName(t, { platform: a.platform, account: a.username }),
+              }))}
               value={chosen?.id ?? null}
               onChange={(id) => {
                 if (!id) return;

@@ -1,4 +1,15 @@
-import { ActionIcon, Alert, Button, Group, Modal, MultiSelect, Pill, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Modal,
+  MultiSelect,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { IconCopy, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -13,6 +24,7 @@ import { useTimeZone, zoneOptions } from '../../../lib/time-zone';
 import { useSaveSchedule } from '../api/save-schedule';
 import { wallTime } from './schedule-summary';
 import { DAY_ORDER, weekdayName } from './weekdays';
+import classes from './schedule-dialog.module.css';
 
 type Times = Schedule['times'];
 const WORKDAYS = [0, 1, 2, 3, 4];
@@ -80,7 +92,9 @@ export function ScheduleDialog({
     <Modal
       opened
       onClose={onClose}
-      title={t('queue.timesTitle', { account: targetName(t, account) })}
+      title={t('queue.timesTitle', {
+        account: targetName(t, { platform: account.platform, account: account.username }),
+      })}
       size="lg"
     >
       <Stack>
@@ -99,43 +113,51 @@ export function ScheduleDialog({
           {DAY_ORDER.map((day) => {
             const name = weekdayName(day, i18n.language);
             return (
-              <Group key={day} gap="xs" wrap="nowrap" align="center">
-                <Text size="sm" fw={600} w="7rem" style={{ flex: 'none' }}>
+              <div key={day} className={classes.day}>
+                <Text size="sm" fw={600} className={classes.dayName}>
                   {name}
                 </Text>
-                <Group gap={4} style={{ flex: 1 }}>
+                <Group gap={4} className={classes.dayTimes}>
                   {times
                     .filter((x) => x.day === day)
                     .map((x) => (
-                      <Pill
+                      <Badge
                         key={x.time}
-                        withRemoveButton
-                        onRemove={() => remove(day, x.time)}
-                        removeButtonProps={{
-                          'aria-label': t('queue.removeTime', { day: name, time: wallTime(x.time) }),
-                        }}
+                        variant="light"
+                        size="lg"
+                        tt="none"
+                        fw={500}
+                        rightSection={
+                          <CloseButton
+                            size="xs"
+                            onClick={() => remove(day, x.time)}
+                            aria-label={t('queue.removeTime', { day: name, time: wallTime(x.time) })}
+                          />
+                        }
                       >
                         {wallTime(x.time)}
-                      </Pill>
+                      </Badge>
                     ))}
                 </Group>
-                <TimeInput
-                  aria-label={t('queue.newTime', { day: name })}
-                  value={adding[day] ?? ''}
-                  onChange={(event) => setAdding({ ...adding, [day]: event.currentTarget.value })}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') add(day);
-                  }}
-                  w="7.5rem"
-                />
-                <ActionIcon
-                  variant="light"
-                  onClick={() => add(day)}
-                  aria-label={t('queue.addTime', { day: name })}
-                >
-                  <IconPlus size={16} />
-                </ActionIcon>
-              </Group>
+                <Group gap="xs" wrap="nowrap" className={classes.dayAdd}>
+                  <TimeInput
+                    aria-label={t('queue.newTime', { day: name })}
+                    value={adding[day] ?? ''}
+                    onChange={(event) => setAdding({ ...adding, [day]: event.currentTarget.value })}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') add(day);
+                    }}
+                    w="7.5rem"
+                  />
+                  <ActionIcon
+                    variant="light"
+                    onClick={() => add(day)}
+                    aria-label={t('queue.addTime', { day: name })}
+                  >
+                    <IconPlus size={16} />
+                  </ActionIcon>
+                </Group>
+              </div>
             );
           })}
         </Stack>
@@ -152,7 +174,10 @@ export function ScheduleDialog({
         {others.length > 0 && (
           <MultiSelect
             label={t('queue.alsoApply')}
-            data={others.map((a) => ({ value: a.id, label: targetName(t, a) }))}
+            data={others.map((a) => ({
+              value: a.id,
+              label: targetName(t, { platform: a.platform, account: a.username }),
+            }))}
             value={alsoTo}
             onChange={setAlsoTo}
             clearable
