@@ -499,51 +499,51 @@ export function createPostsService({
         };
         return { key, account };
       });
-      const now = clock();
-      const after = new Date(now.getTime() + QUEUE_LEAD_MS);
-      const ids = await queue.locked(
+      const after = new Date(clock().getTime() + QUEUE_LEAD_MS);
+      const next = input.queuePosition === 'next';
+      const made = await queue.locked(
         places.map((p) => p.key),
         async (tx) => {
-          const made: string[] = [];
+          const posts: { id: string; row?: PostWithTargets }[] = [];
           for (const [i, { key, account }] of places.entries()) {
             const schedule = await queue.schedule(key, tx);
             if (!schedule?.times.length) throw noSchedule(account.username);
-            const taken = await queue.taken(key, after, tx);
-            const waiting = taken.filter((t) => t.movable);
-            if (waiting.length >= QUEUE_POSTS_MAX) throw queueFull();
-            const choice = [{ platform: key.platform as Platform, accountId: key.accountId }];
-            // Share next: first of the posts the queue may move, which then follow in their order.
-            const order = input.queuePosition === 'next' ? waiting.map((t) => t.postId!) : [];
-            const at =
-              input.queuePosition === 'next'
-                ? layOut(schedule, taken, after, ['new', ...order])[0]!.at
-                : firstFree(schedule, taken, after);
+            // Share next reads which posts the queue may move (they follow the new one in their order);
+            // the first free slot needs only the slots' times.
+            const taken = next ? await queue.taken(key, after, tx) : await queue.takenTimes(key, after, tx);
+            if (taken.filter((t) => t.postId !== null).length >= QUEUE_POSTS_MAX) throw queueFull();
+            const order = next ? taken.filter((t) => t.movable).map((t) => t.postId!) : [];
+            const at = next
+              ? layOut(schedule, taken, after, ['new', ...order])[0]!.at
+              : firstFree(schedule, taken, after);
             const postValues = { ...values, scheduledAt: at };
-            let postId: string;
-            if (i === 0 && before) {
+            const choice = [{ platform: key.platform as Platform, accountId: key.accountId }];
+            let post: PostWithTargets | undefined;
+            if (i === 0 && before)
               await repo.rewrite(tx, actor.workspace.id, before.id, postValues, choice, links);
-              postId = before.id;
-            } else postId = (await repo.insert(tx, scopeOf(actor), postValues, choice, links)).id;
-            const placed =
-              input.queuePosition === 'next'
-                ? layOut(schedule, taken, after, [postId, ...order])
-                : [{ postId, at }];
-            await queue.place(tx, key, placed, schedule.paused);
-            made.push(postId);
+            else post = await repo.insert(tx, scopeOf(actor), postValues, choice, links);
+            const postId = post?.id ?? before!.id;
+            if (next)
+              await queue.place(tx, key, layOut(schedule, taken, after, [postId, ...order]), schedule.paused);
+            else await queue.claim(tx, key, postId, at, schedule.paused);
+            // Answered from the insert's rows where they say it all; else read back below.
+            posts.push({ id: postId, row: post && !links.length && !schedule.paused ? post : undefined });
           }
-          return made;
+          return posts;
         },
       );
       changes.touch('posts', actor.workspace.id);
-      const rows = await repo.findMany(actor.workspace.id, ids);
-      for (const post of rows) await told(actor, post, post.id === before?.id ? before : undefined);
-      const connectionsNow = await statesOf(actor.workspace.id);
-      return ids.map((postId) =>
-        toPost(
-          rows.find((r) => r.id === postId)!,
-          connectionsNow,
-        ),
+      const read = await repo.findMany(
+        actor.workspace.id,
+        made.filter((p) => !p.row).map((p) => p.id),
       );
+      const rows = made.map((p) => p.row ?? read.find((r) => r.id === p.id)!);
+      // As create: a post's writing is on its history from the post itself; one that waits tells approvers.
+      for (const post of rows)
+        if (post.status === 'awaiting_approval' || post.id === before?.id)
+          await told(actor, post, post.id === before?.id ? before : undefined);
+      const connectionsNow = await statesOf(actor.workspace.id);
+      return rows.map((post) => toPost(post, connectionsNow));
     },
     /**
      * Sends the failed targets of a post again, now; the published ones are left alone. A contributor in

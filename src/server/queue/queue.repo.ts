@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { type Db, rowsOf, transaction } from '../db/client';
 import { postingSchedules, queueSlots } from '../db/schema';
 import type { PublishScheduler } from '../publishing/scheduler';
@@ -88,6 +88,23 @@ export function createQueueRepo(db: Db, scheduler: PublishScheduler) {
            order by q.slot_at`),
       );
       return rows.map((r) => ({ slotAt: new Date(r.slot_at), postId: r.post_id, movable: r.movable }));
+    },
+    /** The queue's slots taken after `after`, soonest first: only their times and posts (a quick read). */
+    async takenTimes(key: QueueKey, after: Date, tx: Db = db): Promise<TakenSlot[]> {
+      const rows = await tx
+        .select({ slotAt: queueSlots.slotAt, postId: queueSlots.postId })
+        .from(queueSlots)
+        .where(and(ofQueue(key), gt(queueSlots.slotAt, after)))
+        .orderBy(queueSlots.slotAt);
+      return rows.map((r) => ({ ...r, movable: false }));
+    },
+    /**
+     * A post written at its slot's time takes the slot (its targets came due then as it was written);
+     * in a paused queue, they are held.
+     */
+    async claim(tx: Db, key: QueueKey, postId: string, at: Date, hold: boolean) {
+      await tx.insert(queueSlots).values({ ...key, slotAt: at, postId });
+      if (hold) await scheduler.unschedule(tx, postId);
     },
     /** Marks a slot skipped (no post). */
     async skip(tx: Db, key: QueueKey, at: Date) {
