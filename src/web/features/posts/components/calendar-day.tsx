@@ -23,13 +23,27 @@ export interface DayProps {
   actions: PostCardActions;
   /** The profile's time zone, whose days these are. */
   zone: string;
+  /** At most this many cards (a month stays a month); the rest behind "+K more", which opens the day. */
+  limit?: number;
+  onMore?: (day: Dayjs) => void;
 }
 
 /**
  * One day: a grid cell (its number) or, in the list, a section headed by its date in words. Past days take
  * no new post and refuse a dropped one, saying so on the spot.
  */
-export function CalendarDay({ day, inMonth, posts, layout, draggable, onAddPost, actions, zone }: DayProps) {
+export function CalendarDay({
+  day,
+  inMonth,
+  posts,
+  layout,
+  draggable,
+  onAddPost,
+  actions,
+  zone,
+  limit = Infinity,
+  onMore,
+}: DayProps) {
   const { t, i18n } = useTranslation();
   const today = zonedDayKey(new Date(), zone);
   const past = isPastDay(day, today);
@@ -67,9 +81,20 @@ export function CalendarDay({ day, inMonth, posts, layout, draggable, onAddPost,
         )}
       </div>
       {isOver && past && <p className={classes.refusal}>{t('calendarMove.pastDay')}</p>}
-      {posts.map((post) => (
+      {posts.slice(0, limit).map((post) => (
         <PostCard key={post.id} post={post} zone={zone} draggable={draggable} {...actions} />
       ))}
+      {posts.length > limit && onMore && (
+        <button
+          type="button"
+          className={classes.more}
+          data-more={posts.length - limit}
+          aria-label={t('calendar.moreOn', { count: posts.length - limit, date: full })}
+          onClick={() => onMore(day)}
+        >
+          {t('calendar.more', { count: posts.length - limit })}
+        </button>
+      )}
     </div>
   );
 }

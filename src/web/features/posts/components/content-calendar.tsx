@@ -28,11 +28,15 @@ import { notify } from '../../../lib/notify';
 import { fromZonedWallClock, useTimeZone, zonedDayKey } from '../../../lib/time-zone';
 import { usePosts } from '../api/get-posts';
 import { CalendarDay, type DayProps } from './calendar-day';
+import { DayDialog } from './day-dialog';
 import { type CalendarView, dayKey, rangeLabel, visibleDays } from './calendar-days';
 import { type CalendarLayout, dayCollision, dayStepper, useMoveAnnouncements } from './calendar-move';
 import classes from './content-calendar.module.css';
 import type { PostCardActions } from './post-card';
 import { useRescheduleTo } from './post-dialogs';
+
+/** Cards a day of the month grid shows; the rest are behind "+K more" (issue 26: a month stays a month). */
+export const MONTH_DAY_CARDS = 3;
 
 const pastDrop = (over: DragOverEvent['over']) => Boolean((over?.data.current as { past?: boolean })?.past);
 
@@ -70,6 +74,7 @@ export function ContentCalendar({
   );
   const accessibility = useMoveAnnouncements(layout, zone);
   const [refusing, setRefusing] = useState(false);
+  const [openDay, setOpenDay] = useState<Dayjs | null>(null);
   // What the member's role allows: the rest is left out of the days and the cards' menus.
   const mayWrite = useCan('write');
   const maySchedule = useCan('schedule');
@@ -117,6 +122,7 @@ export function ContentCalendar({
     onAddPost: mayWrite ? onAddPost : undefined,
     actions: allowed,
     zone,
+    ...(layout === 'grid' && view === 'month' ? { limit: MONTH_DAY_CARDS, onMore: setOpenDay } : {}),
   });
 
   return (
@@ -170,6 +176,15 @@ export function ContentCalendar({
           )}
         </div>
       </DndContext>
+      {openDay && (
+        <DayDialog
+          day={openDay}
+          posts={byDay.get(dayKey(openDay)) ?? []}
+          actions={allowed}
+          zone={zone}
+          onClose={() => setOpenDay(null)}
+        />
+      )}
     </Card>
   );
 }

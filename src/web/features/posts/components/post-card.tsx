@@ -82,7 +82,7 @@ export function PostCard({
         <CardMenu post={post} {...actions} />
       </div>
       {/* Made by the server already; passed through again so that nothing else ever reaches the page. */}
-      <div className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.card) }} />
+      <div dir="auto" className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.card) }} />
       <div className={classes.foot}>
         {targetMarks(t, post)}
         <span className={classes.status} data-status={post.status}>
