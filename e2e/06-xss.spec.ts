@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, shootWidths, signInAs } from './helpers';
 
 /** Forty-odd ways to smuggle script into rich text; none may run anywhere the post is shown. */
 const VECTORS = [
@@ -91,8 +91,12 @@ test(`none of ${VECTORS.length} XSS vectors runs in the calendar or the preview`
   await expect(page.getByRole('grid').getByLabel(/^Post at/)).toHaveCount(3);
   const day = page.getByRole('dialog');
   const cards = day.getByLabel(/^Post at/);
+  await page.locator('#content-calendar').scrollIntoViewIfNeeded();
+  await shootWidths(page, 'test-results/screenshots/calendar', 'month-more-en');
   await more.click();
   await expect(cards).toHaveCount(VECTORS.length);
+  await shootWidths(page, 'test-results/screenshots/calendar', 'day-dialog-en');
+  await page.keyboard.press('Escape');
   // Hover and click over every card, then open each in the composer and the preview.
   for (let i = 0; i < VECTORS.length; i += 4) {
     if (!(await day.isVisible())) await more.click();
@@ -106,4 +110,12 @@ test(`none of ${VECTORS.length} XSS vectors runs in the calendar or the preview`
   }
   await page.waitForTimeout(500);
   expect(fired).toEqual([]);
+  // The same month, right to left.
+  await page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));
+  await page.reload();
+  await page.getByRole('button', { name: 'التالي' }).click();
+  await expect(page.getByRole('grid').getByLabel(/^منشور في الساعة/)).toHaveCount(3);
+  await page.locator('#content-calendar').scrollIntoViewIfNeeded();
+  await shootWidths(page, 'test-results/screenshots/calendar', 'month-more-ar');
+  await page.evaluate(() => localStorage.setItem('postwell.locale', 'en'));
 });
