@@ -118,6 +118,12 @@ test('a user opens Profile from the menu and changes their name and time zone; t
     .click();
   await expect(page.getByRole('button', { name: 'Date and time' })).toHaveText(/^Jun 20, 2030, 9:00\sAM$/);
 
+  // Every screen reads the post's time in Tokyo, not in the browser's Los Angeles (issue 26): the drafts
+  // list as the calendar.
+  await page.goto('/posts?tab=drafts');
+  await expect(page.getByText(/Jun 13, 12:30\sAM/).first()).toBeVisible();
+  await expect(page.getByText(/Jun 12, 8:30\sAM/)).toHaveCount(0);
+
   await page.goto('/dashboard');
   await expect(page.getByText('Welcome, Mary W. Jackson')).toBeVisible();
 });

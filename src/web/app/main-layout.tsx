@@ -20,6 +20,8 @@ import { NavItem } from '../components/nav-item';
 import { Spinner } from '../components/spinner';
 import { canManageSettings, canManageUsers, type Role } from '../../shared/roles';
 import { useSignOut } from '../features/auth/api/sign-out';
+import { setViewerZone } from '../lib/format-date';
+import { useTimeZone } from '../lib/time-zone';
 import { useProfile } from '../lib/session';
 import { forgetWorkspace, useWorkspaceId, workspacePath } from '../lib/workspace';
 import { LogoMark } from '../components/logo-mark';
@@ -53,6 +55,9 @@ export function MainLayout() {
   const navigate = useNavigate();
   const { data: profile } = useProfile();
   const signOut = useSignOut();
+  // Every time on every page is read in the viewer's zone unless it says another (issue 26): set before
+  // the page below renders.
+  setViewerZone(useTimeZone());
 
   // A workspace's pages are opened in the one this tab is in (`/w/<id>/posts`).
   const workspace = useWorkspaceId();

@@ -12,17 +12,33 @@ export const FIRST_DAY_OF_WEEK = 0;
 export interface FormatOptions {
   /** A BCP 47 tag; the UI language when left out. */
   locale?: string;
-  /** An IANA zone (the post's or the user's); the browser's when left out. */
+  /** An IANA zone (the post's or the user's); the viewer's (`setViewerZone`) when left out. */
   timeZone?: string;
 }
 
 type When = Date | string | number;
 
+/**
+ * The zone a time is shown in when the caller names none: the viewer's (their workspace's or profile's,
+ * set by the app's layout as it renders), so one post reads the same on every screen (issue 26). Until a
+ * profile is known, the browser's.
+ */
+let viewerZone: string | undefined;
+export const setViewerZone = (zone: string | undefined) => {
+  viewerZone = zone;
+};
+/** For a date picker's own value (a wall clock held as a browser-local date): the browser's zone. */
+export const BROWSER_CLOCK: FormatOptions = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+
 // Building an Intl.DateTimeFormat costs far more than using one, and a calendar month formats hundreds
 // of times: one formatter per (locale, style, zone), kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(style: Intl.DateTimeFormatOptions, styleKey: string, { locale, timeZone }: FormatOptions) {
+function formatter(
+  style: Intl.DateTimeFormatOptions,
+  styleKey: string,
+  { locale, timeZone = viewerZone }: FormatOptions,
+) {
   const tag = locale ?? i18n.language ?? 'en';
   const key = `${tag}|${timeZone ?? ''}|${styleKey}`;
   let format = formatters.get(key);

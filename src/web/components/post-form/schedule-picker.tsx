@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { datePickerLabels } from '../../lib/date-picker-labels';
-import { formatDateTime } from '../../lib/format-date';
+import { BROWSER_CLOCK, formatDateTime } from '../../lib/format-date';
 import { fromZonedWallClock, toZonedWallClock } from '../../lib/time-zone';
 
 /**
@@ -54,7 +54,7 @@ export function SchedulePicker({
       clearable
       clearButtonProps={{ 'aria-label': t('schedulePicker.clear') }}
       // Shown the reader's way ("Dec 12, 2026, 2:30 PM", "12.12.2026, 14:30"); the value stays on the zone's clock.
-      valueFormat={(value) => formatDateTime(dayjs(value).toDate())}
+      valueFormat={(value) => formatDateTime(dayjs(value).toDate(), BROWSER_CLOCK)}
       maw={320}
       timePickerProps={{
         hoursInputLabel: t('schedulePicker.hours'),

@@ -8,7 +8,7 @@ import { ConfirmDeleteDialog } from '../../../components/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { datePickerLabels } from '../../../lib/date-picker-labels';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDate } from '../../../lib/format-date';
+import { BROWSER_CLOCK, formatDate } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { toZonedWallClock, useTimeZone } from '../../../lib/time-zone';
 import { useDeletePost } from '../api/delete-post';
@@ -69,7 +69,9 @@ export function RescheduleDialog({ post, onClose }: { post: CalendarPost; onClos
           label={t('calendar.newDate')}
           value={date}
           onChange={setDate}
-          valueFormatter={({ date }) => (typeof date === 'string' ? formatDate(dayjs(date).toDate()) : '')}
+          valueFormatter={({ date }) =>
+            typeof date === 'string' ? formatDate(dayjs(date).toDate(), BROWSER_CLOCK) : ''
+          }
           minDate={new Date()}
           ariaLabels={datePickerLabels(t)}
         />

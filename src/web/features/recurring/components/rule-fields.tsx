@@ -10,7 +10,7 @@ import {
   RECURRING_YEAR_MIN,
 } from '../../../../shared/api/recurring.schemas';
 import { datePickerLabels } from '../../../lib/date-picker-labels';
-import { formatDate, weekdayNames } from '../../../lib/format-date';
+import { BROWSER_CLOCK, formatDate, weekdayNames } from '../../../lib/format-date';
 import { toZonedWallClock } from '../../../lib/time-zone';
 import { SchedulePicker } from '../../../components/post-form/schedule-picker';
 import { everyText, WEEK_ORDER } from './frequency-line';
@@ -119,7 +119,9 @@ export function RuleFields({
           label={t('recurring.endDate')}
           value={form.endDay}
           onChange={(endDay) => onChange({ endDay })}
-          valueFormatter={({ date }) => (typeof date === 'string' ? formatDate(dayjs(date).toDate()) : '')}
+          valueFormatter={({ date }) =>
+            typeof date === 'string' ? formatDate(dayjs(date).toDate(), BROWSER_CLOCK) : ''
+          }
           minDate={form.start ? toZonedWallClock(form.start, zone).slice(0, 10) : undefined}
           ariaLabels={datePickerLabels(t)}
           error={error('endDate')}
