@@ -6,6 +6,8 @@ import { CHROMIUM } from './test/chromium';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** A port nothing listens on (discard). */
+const NOWHERE = 'http://127.0.0.1:9';
 const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database per run: the first test meets the app exactly as a newcomer does.
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-'));
@@ -66,6 +68,18 @@ export default defineConfig({
       WEBHOOKS_ALLOW_HTTP: 'true',
       // 25-approval.spec.ts sees a post that was not approved in time become so within seconds.
       APPROVALS_CHECK_SECONDS: '2',
+      // Every network set up (the composer offers only networks the server has an app for), each at a
+      // closed port on this machine: nothing leaves it. The own-server specs connect through fakes.
+      ...Object.fromEntries(
+        ['TWITTER', 'FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'TIKTOK'].flatMap((network) => [
+          [`${network}_CLIENT_ID`, 'e2e-client'],
+          [`${network}_CLIENT_SECRET`, 'e2e-secret'],
+          [`${network}_AUTH_URL`, NOWHERE],
+          [`${network}_TOKEN_URL`, NOWHERE],
+          [`${network}_API_URL`, NOWHERE],
+        ]),
+      ),
+      BLUESKY_SERVICE_URL: NOWHERE,
     },
   },
 });

@@ -55,14 +55,18 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await expect(page.getByRole('dialog', { name: 'Emojis' })).toBeHidden();
   await page.getByRole('button', { name: 'Add Hashtags' }).click();
   const tags = page.getByRole('dialog', { name: 'Hashtags' });
+  // A word no list has is offered as its own tag; what cannot be a tag is said to find nothing.
   await tags.getByLabel('Enter keywords for suggestions').fill('zzqx');
-  await expect(page.getByText('No hashtag suggestions found for "zzqx".')).toBeVisible();
+  await expect(tags.getByText('#zzqx', { exact: true })).toBeVisible();
+  await tags.getByLabel('Enter keywords for suggestions').fill('!!!');
+  await expect(tags.getByText('No hashtag suggestions found for "!!!".')).toBeVisible();
   await tags.getByLabel('Enter keywords for suggestions').fill('market');
   await tags.getByText('#marketing', { exact: true }).first().click();
   await expect(page.getByText('Added #marketing to your post')).toBeVisible();
   await expect(tags.getByText('Recently Used').locator('..')).toContainText('#marketing');
   await tags.getByRole('button', { name: 'Close' }).click();
-  await expect(editor).toContainText('Launch day is here🚀#marketing');
+  // Put in after a word with a space between.
+  await expect(editor).toContainText('Launch day is here🚀 #marketing');
 
   // Images are checked by the server and shown as thumbnails, then in each network's preview.
   const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3366cc' } })

@@ -42,13 +42,14 @@ test('Manage Platforms lists the six networks; the Bluesky form checks its field
   for (const network of [...OAUTH, 'Bluesky']) {
     await expect(dialog.getByRole('region', { name: network, exact: true })).toContainText('Not connected');
   }
-  for (const network of OAUTH) {
+  // The test server has an app for every network (playwright.config.ts): each offers Connect. What a
+  // network without one says is in manage-platforms-dialog.test.tsx.
+  for (const network of [...OAUTH, 'Bluesky']) {
     const card = dialog.getByRole('region', { name: network, exact: true });
-    await expect(card).toContainText('Not configured on this server');
-    await expect(card.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+    await expect(card).not.toContainText('Not configured');
+    await expect(card.getByRole('button', { name: 'Connect' })).toBeVisible();
   }
   const bluesky = dialog.getByRole('region', { name: 'Bluesky', exact: true });
-  await expect(bluesky).not.toContainText('Not configured');
 
   // Persistent: Escape leaves it open.
   await page.keyboard.press('Escape');

@@ -14,12 +14,21 @@ describe('hashtags', () => {
       'technology',
       'biotech',
     ]);
-    expect(suggestHashtags('#Market').slice(0, 3)).toEqual(['marketing', 'marketingtips', 'emailmarketing']);
+    // The keyword itself first: "market" can be a tag though no list has it.
+    expect(suggestHashtags('#Market').slice(0, 3)).toEqual(['market', 'marketing', 'marketingtips']);
     expect(suggestHashtags('e').length).toBe(15);
   });
 
-  it('suggests nothing for a blank keyword or no match', () => {
+  it('offers a keyword no list has as its own tag, and nothing for one that cannot be a tag', () => {
+    expect(suggestHashtags('coffee')).toEqual(['coffee']);
+    expect(suggestHashtags('café', ['cafecito'])).toEqual(['café']);
+    expect(suggestHashtags('!!!')).toEqual([]);
+  });
+
+  it("suggests the post's own words for a blank keyword: most used first, not common, not tagged yet", () => {
     expect(suggestHashtags('   ')).toEqual([]);
-    expect(suggestHashtags('zzzz')).toEqual([]);
+    expect(
+      suggestHashtags('', [], 'Fresh coffee from Kenya. Coffee tasting with #kenya friends, 2026, this week'),
+    ).toEqual(['coffee', 'fresh', 'tasting', 'friends', 'week']);
   });
 });

@@ -91,4 +91,33 @@ describe('hashtags', () => {
     const again = await call(cap, 'POST', '/api/hashtags/custom', { tag: tags[0], category });
     expect(again.statusCode).toBe(200);
   }, 60_000);
+
+  it("suggests the tags of the workspace's best-performing posts, the best first, and no entity as a tag", async () => {
+    const seed = async (html: string, likes: number) =>
+      t.ctx.database.executeSql(
+        `with u as (select id, (select w.id from workspaces w where w.personal_of = users.id) as ws
+                      from users where email = 'ann@example.com'),
+              p as (insert into posts (workspace_id, user_id, content_html, status, scheduled_at)
+                    select ws, id, $1, 'published', now() from u returning id, workspace_id, user_id),
+              tg as (insert into post_targets (post_id, platform, status, published_at)
+                     select id, 'bluesky', 'published', now() from p returning id, post_id)
+         insert into target_latest_metrics (target_id, workspace_id, user_id, platform, published_at, likes, shares, comments)
+         select tg.id, p.workspace_id, p.user_id, 'bluesky', now(), $2, 1, 1 from tg join p on p.id = tg.post_id`,
+        [html, likes],
+      );
+    await seed('<p>Morning #Espresso and #beans, it&#39;s &#x27;good&#x27;</p>', 50);
+    await seed('<p>Evening #beans #latteart</p>', 5);
+    const state = (await call(ann, 'GET', '/api/hashtags')).json();
+    expect(state.popular).toEqual(['beans', 'espresso', 'latteart']);
+    expect((await call(bob, 'GET', '/api/hashtags')).json().popular).toEqual([]);
+    const found = (await call(ann, 'GET', '/api/hashtags/suggestions?q=lat')).json().data;
+    expect(found[0]).toBe('lat');
+    expect(found).toContain('latteart');
+    const words = await call(
+      ann,
+      'GET',
+      `/api/hashtags/suggestions?text=${encodeURIComponent('Roasting coffee today')}`,
+    );
+    expect(words.json().data).toEqual(['roasting', 'coffee', 'today']);
+  });
 });

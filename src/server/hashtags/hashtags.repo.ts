@@ -1,6 +1,6 @@
 import { and, count, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { RECENT_LIMIT } from '../../shared/hashtags';
-import { type Db, transaction } from '../db/client';
+import { type Db, rowsOf, transaction } from '../db/client';
 import { lockOwnerRows } from '../db/owner-lock';
 import { customHashtags, recentHashtags } from '../db/schema';
 import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
@@ -43,6 +43,30 @@ export function createHashtagsRepo(db: Db) {
         )
         .returning({ tag: customHashtags.tag });
       return rows.length === 1;
+    },
+    /**
+     * The hashtags of the workspace's best-performing published posts (likes, shares and comments from
+     * the stored figures), best first: the tags of its 500 latest published targets with figures.
+     */
+    async popular(workspaceId: WorkspaceId, limit: number) {
+      const rows = rowsOf<{ tag: string }>(
+        await db.execute(sql`
+          with best as (
+            select p.content_html,
+                   coalesce(m.likes, 0) + coalesce(m.shares, 0) + coalesce(m.comments, 0) as score
+              from target_latest_metrics m
+              join post_targets t on t.id = m.target_id
+              join posts p on p.id = t.post_id
+             where m.workspace_id = ${workspaceId}
+             order by m.published_at desc
+             limit 500)
+          select lower(x.tag[1]) as tag
+            from best, regexp_matches(best.content_html, '(?<![&[:alnum:]])#([[:alpha:]_][[:alnum:]_]{0,99})', 'g') as x(tag)
+           group by lower(x.tag[1])
+           order by sum(best.score) desc, count(*) desc, lower(x.tag[1])
+           limit ${limit}`),
+      );
+      return rows.map((r) => r.tag);
     },
     /** The tags the user used last: their own, in whichever workspace. */
     async recent(userId: string) {

@@ -48,12 +48,13 @@ export async function hashtagsRoutes(
       onRequest,
       schema: {
         tags,
-        summary: 'Up to 15 tags for a keyword: exact, then prefix, then shorter',
+        summary:
+          "Up to 15 tags for a keyword (itself first when it can be a tag), among the built-in, the workspace's own and its best-performing ones; with no keyword, the post's words",
         querystring: SuggestQuerySchema,
         response: { 200: SuggestionsSchema, 400: E, 401: E },
       },
     },
-    async (request) => hashtags.suggest(userOf(request), request.query.q),
+    async (request) => hashtags.suggest(userOf(request), request.query.q, request.query.text),
   );
 
   r.post(

@@ -1,5 +1,10 @@
 import { CUSTOM_HASHTAGS_MAX, type Hashtags } from '../../shared/api/hashtags.schemas';
-import { HASHTAG_CATEGORIES, type HashtagCategory, suggestHashtags } from '../../shared/hashtags';
+import {
+  HASHTAG_CATEGORIES,
+  type HashtagCategory,
+  POPULAR_LIMIT,
+  suggestHashtags,
+} from '../../shared/hashtags';
 import { type SessionUser, scopeOf } from '../auth/session';
 import type { Scope } from '../workspaces/workspaces.repo';
 import { AppError, notFound } from '../http/errors';
@@ -14,14 +19,24 @@ export function createHashtagsService(repo: HashtagsRepo) {
       categories: HASHTAG_CATEGORIES as unknown as Record<string, string[]>,
       custom,
       recent: await repo.recent(userId),
+      popular: await repo.popular(workspaceId, POPULAR_LIMIT),
     };
   };
 
   return {
     state: (actor: SessionUser) => state(scopeOf(actor)),
-    async suggest(actor: SessionUser, keyword: string) {
-      const custom = (await repo.custom(actor.workspace.id)).map((row) => row.tag);
-      return { data: suggestHashtags(keyword, custom) };
+    /**
+     * Tags for a keyword (the keyword itself as a tag when it can be one) among the built-in, the
+     * workspace's own and the workspace's best-performing ones; with no keyword, the post's own words.
+     */
+    async suggest(actor: SessionUser, keyword: string, text = '') {
+      const [custom, popular] = await Promise.all([
+        repo.custom(actor.workspace.id),
+        repo.popular(actor.workspace.id, POPULAR_LIMIT),
+      ]);
+      return {
+        data: suggestHashtags(keyword, [...popular, ...custom.map((row) => row.tag)], text),
+      };
     },
     /** Adds a custom tag while the workspace has fewer than CUSTOM_HASHTAGS_MAX; adding one again is no change. */
     async addCustom(actor: SessionUser, category: HashtagCategory, tag: string) {

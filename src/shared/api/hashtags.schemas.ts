@@ -24,7 +24,11 @@ const TagSchema = z
 
 export const CustomHashtagBodySchema = z.object({ tag: TagSchema, category: CategorySchema });
 export const RecentHashtagBodySchema = z.object({ tag: TagSchema });
-export const SuggestQuerySchema = z.object({ q: z.string().max(100, 'errors.validation').default('') });
+export const SuggestQuerySchema = z.object({
+  q: z.string().max(100, 'errors.validation').default(''),
+  /** The post being written, as plain text: its own words are suggested too. */
+  text: z.string().max(4000, 'errors.validation').default(''),
+});
 
 export const HashtagsSchema = z.object({
   /** The built-in categories and their fixed tags. */
@@ -33,6 +37,8 @@ export const HashtagsSchema = z.object({
   custom: z.record(z.string(), z.array(z.string())),
   /** Newest first, at most 10. */
   recent: z.array(z.string()),
+  /** The tags of the workspace's best-performing published posts (stored figures), best first. */
+  popular: z.array(z.string()),
 });
 export type Hashtags = z.infer<typeof HashtagsSchema>;
 export const SuggestionsSchema = z.object({ data: z.array(z.string()) });

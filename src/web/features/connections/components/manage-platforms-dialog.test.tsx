@@ -74,10 +74,20 @@ describe('Manage Platforms', () => {
     expect(card('LinkedIn').textContent).toContain('Connected as: Unknown');
     expect(card('LinkedIn').textContent).toContain('Needs reconnecting');
     expect(within(card('LinkedIn')).getByRole('button', { name: 'Reconnect' })).toBeTruthy();
-    expect(card('Facebook').textContent).toContain('Not configured on this server');
+    // A network without an app on this server: a user is told whom to ask.
+    expect(card('Facebook').textContent).toContain(
+      'Not configured on this server: ask your administrator to set it up.',
+    );
     expect(within(card('Facebook')).queryByRole('button', { name: 'Connect' })).toBeNull();
     expect(within(card('Instagram')).getByRole('button', { name: 'Connect' })).toBeTruthy();
     expect(within(card('Bluesky')).getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('tells an administrator what to set for a network without an app, and the redirect address', () => {
+    const { card } = open({}, { ...profile, role: 'super_admin' });
+    const text = card('TikTok').textContent;
+    expect(text).toContain('set TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET');
+    expect(text).toContain(`register ${window.location.origin}/api/social/tiktok/callback as the redirect URI`);
   });
 
   it('sends the browser to the consent page, and only to a web address', async () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Platform, PLATFORMS } from '../../../../shared/platforms/rules';
 import { useProfile } from '../../../lib/session';
+import { canManageSettings } from '../../../../shared/roles';
 import { ConnectBlueskyDialog } from './connect-bluesky-dialog';
 import { PlatformCard } from './platform-card';
 import { useConnect } from '../hooks/use-connect';
@@ -37,6 +38,7 @@ export function ManagePlatformsDialog({ onClose }: { onClose: () => void }) {
             accounts={(profile?.accounts ?? []).filter((a) => a.platform === platform)}
             // Bluesky needs no app credentials on the server: it is always available.
             configured={platform === 'bluesky' || profile?.configured[platform] !== false}
+            admin={profile ? canManageSettings(profile.role) : false}
             connecting={busy(platform)}
             onConnect={onConnect}
           />

@@ -113,6 +113,7 @@ export function PlatformCard({
   platform,
   accounts,
   configured,
+  admin,
   connecting,
   onConnect,
 }: {
@@ -120,6 +121,8 @@ export function PlatformCard({
   /** The network's connected accounts, the first connected first. */
   accounts: Account[];
   configured: boolean;
+  /** An administrator of the server, who is told what to set up; anyone else, whom to ask. */
+  admin: boolean;
   connecting: boolean;
   onConnect: (platform: Platform) => void;
 }) {
@@ -159,7 +162,13 @@ export function PlatformCard({
         ))}
         {!configured && (
           <Text size="xs" c="dimmed">
-            {t('connections.notConfigured')}
+            {admin
+              ? t('connections.notConfiguredAdmin', {
+                  platform: name,
+                  prefix: platform.toUpperCase(),
+                  uri: `${window.location.origin}/api/social/${platform}/callback`,
+                })
+              : t('connections.notConfiguredAsk')}
           </Text>
         )}
         <Group gap="xs" mt="auto">

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HASHTAG_MAX } from '../../../../shared/api/hashtags.schemas';
 import { HASHTAG_CATEGORY_NAMES, type HashtagCategory, normaliseTag } from '../../../../shared/hashtags';
@@ -26,11 +26,17 @@ import { useTouchRecentHashtag } from '../api/use-hashtag';
 
 const TAG_NOTICE_MS = 1500;
 
-/** Add Hashtags: suggestions by keyword, your own tags per category, trending categories, recently used. */
+/**
+ * Add Hashtags: suggestions by keyword (or, with none, from the post's own words), the workspace's own
+ * tags and the built-in popular ones per category, the tags of its best-performing posts, recently used.
+ */
 export function HashtagDialog({
+  text,
   onInsert,
   onClose,
 }: {
+  /** The post as plain text. */
+  text: string;
   onInsert: (text: string) => void;
   onClose: () => void;
 }) {
@@ -38,23 +44,13 @@ export function HashtagDialog({
   const state = useHashtags();
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword, 250);
-  const suggestions = useHashtagSuggestions(debounced);
+  const suggestions = useHashtagSuggestions(debounced, text);
   const [custom, setCustom] = useState('');
   const [customCategory, setCustomCategory] = useState<string | null>(null);
-  const [trending, setTrending] = useState<HashtagCategory>('business');
+  const [category, setCategory] = useState<HashtagCategory>('business');
   const addCustom = useAddCustomHashtag();
   const removeCustom = useRemoveCustomHashtag();
   const touch = useTouchRecentHashtag();
-
-  useEffect(() => {
-    if (suggestions.data && suggestions.data.length === 0 && debounced.trim()) {
-      notify({
-        color: 'blue',
-        message: t('hashtags.noSuggestions', { keyword: debounced.trim() }),
-        autoClose: 2000,
-      });
-    }
-  }, [suggestions.data, debounced, t]);
 
   const use = (tag: string) => {
     onInsert(`#${tag} `);
@@ -84,8 +80,8 @@ export function HashtagDialog({
     );
   };
 
-  const customTags = state.data?.custom[trending] ?? [];
-  const builtIn = (state.data?.categories[trending] ?? []).slice(0, 5);
+  const customTags = state.data?.custom[category] ?? [];
+  const builtIn = (state.data?.categories[category] ?? []).slice(0, 5);
   const categoryOptions = HASHTAG_CATEGORY_NAMES.map((c) => ({
     value: c,
     label: t(`hashtags.categories.${c}`),
@@ -112,14 +108,29 @@ export function HashtagDialog({
           value={keyword}
           onChange={(e) => setKeyword(e.currentTarget.value)}
         />
-        {suggestions.data && suggestions.data.length > 0 && (
+        {suggestions.data && suggestions.data.length > 0 ? (
           <div>
             <Title order={3} size="h6" mb={4}>
-              {t('hashtags.suggestions')}
+              {t(debounced.trim() ? 'hashtags.suggestions' : 'hashtags.fromPost')}
             </Title>
             <Group gap={6}>{suggestions.data.map(tagChip)}</Group>
           </div>
+        ) : (
+          debounced.trim() &&
+          suggestions.isSuccess && (
+            <Text size="sm" c="dimmed" role="status">
+              {t('hashtags.noSuggestions', { keyword: debounced.trim() })}
+            </Text>
+          )
         )}
+        {state.data?.popular.length ? (
+          <div>
+            <Title order={3} size="h6" mb={4}>
+              {t('hashtags.bestPosts')}
+            </Title>
+            <Group gap={6}>{state.data.popular.map(tagChip)}</Group>
+          </div>
+        ) : null}
         <Group align="flex-end" gap="xs">
           <TextInput
             label={t('hashtags.custom')}
@@ -154,15 +165,15 @@ export function HashtagDialog({
         </Group>
         <div>
           <Title order={3} size="h6" mb={4}>
-            {t('hashtags.trendingCategories')}
+            {t('hashtags.categoriesTitle')}
           </Title>
           <Group gap={6}>
             {HASHTAG_CATEGORY_NAMES.map((c) => (
               <Button
                 key={c}
                 size="xs"
-                variant={c === trending ? 'filled' : 'light'}
-                onClick={() => setTrending(c)}
+                variant={c === category ? 'filled' : 'light'}
+                onClick={() => setCategory(c)}
               >
                 {t(`hashtags.categories.${c}`)}
               </Button>
@@ -170,9 +181,15 @@ export function HashtagDialog({
           </Group>
         </div>
         <div>
+          <Title order={3} size="h6" mb={4}>
+            {t('hashtags.popularIn', { category: t(`hashtags.categories.${category}`) })}
+          </Title>
+          <Group gap={6}>{builtIn.map(tagChip)}</Group>
+        </div>
+        <div>
           <Group gap="xs" mb={4}>
             <Title order={3} size="h6">
-              {t('hashtags.trendingIn', { category: t(`hashtags.categories.${trending}`) })}
+              {t('hashtags.yoursIn', { category: t(`hashtags.categories.${category}`) })}
             </Title>
             <Badge
               size="sm"
@@ -182,35 +199,40 @@ export function HashtagDialog({
               {customTags.length}
             </Badge>
           </Group>
-          <Group gap={6}>
-            {builtIn.map(tagChip)}
-            {customTags.map((tag) => (
-              <Group key={tag} gap={0}>
-                {tagChip(tag)}
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('hashtags.removeCustom', { tag })}
-                  onClick={() =>
-                    removeCustom.mutate(
-                      { tag, category: trending },
-                      {
-                        onSuccess: () =>
-                          notify({
-                            color: 'red',
-                            message: t('hashtags.removed', { tag }),
-                            autoClose: TAG_NOTICE_MS,
-                          }),
-                      },
-                    )
-                  }
-                >
-                  <IconX size={12} />
-                </ActionIcon>
-              </Group>
-            ))}
-          </Group>
+          {customTags.length ? (
+            <Group gap={6}>
+              {customTags.map((tag) => (
+                <Group key={tag} gap={0}>
+                  {tagChip(tag)}
+                  <ActionIcon
+                    size="sm"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t('hashtags.removeCustom', { tag })}
+                    onClick={() =>
+                      removeCustom.mutate(
+                        { tag, category: category },
+                        {
+                          onSuccess: () =>
+                            notify({
+                              color: 'red',
+                              message: t('hashtags.removed', { tag }),
+                              autoClose: TAG_NOTICE_MS,
+                            }),
+                        },
+                      )
+                    }
+                  >
+                    <IconX size={12} />
+                  </ActionIcon>
+                </Group>
+              ))}
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('hashtags.noneYours')}
+            </Text>
+          )}
         </div>
         <div>
           <Title order={3} size="h6" mb={4}>

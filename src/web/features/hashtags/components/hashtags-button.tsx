@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { HashtagDialog } from './hashtag-dialog';
 
 /** The composer's Add Hashtags: the button and its dialog, which puts tags in at the cursor (`insert`). */
-export function HashtagsButton({ insert }: { insert: (text: string) => void }) {
+export function HashtagsButton({ insert, text }: { insert: (text: string) => void; text: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -20,7 +20,7 @@ export function HashtagsButton({ insert }: { insert: (text: string) => void }) {
           <IconHash size={18} />
         </ActionIcon>
       </Tooltip>
-      {open && <HashtagDialog onInsert={insert} onClose={() => setOpen(false)} />}
+      {open && <HashtagDialog text={text} onInsert={insert} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -12,10 +12,13 @@ import { usePostsSlots } from './posts-slots';
  */
 export function ComposerTools({
   insert,
+  text,
   onUseTemplate,
   ai,
 }: {
   insert: (text: string) => void;
+  /** The post as plain text. */
+  text: string;
   onUseTemplate: (template: Template) => void;
   ai?: ReactNode;
 }) {
@@ -26,7 +29,7 @@ export function ComposerTools({
     <Group gap="xs">
       {Templates && <Templates onUse={onUseTemplate} />}
       {InsertText && <InsertText insert={insert} />}
-      {Hashtags && <Hashtags insert={insert} />}
+      {Hashtags && <Hashtags insert={insert} text={text} />}
       <Tooltip label={t('emoji.tooltip')} openDelay={1000}>
         <ActionIcon variant="light" size="lg" aria-label={t('emoji.tooltip')} onClick={() => setEmoji(true)}>
           <IconMoodSmile size={18} />

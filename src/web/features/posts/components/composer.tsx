@@ -117,7 +117,15 @@ export function Composer({
   const onEditorReady = useCallback((e: Editor) => {
     editor.current = e;
   }, []);
-  const insert = (text: string) => editor.current?.chain().focus().insertContent(text).run();
+  // A hashtag or mention put in right after a word gets a space first ("cafe #startup", not "cafe#startup").
+  const insert = (text: string) => {
+    const e = editor.current;
+    if (!e) return;
+    const { from } = e.state.selection;
+    const before = from > 1 ? e.state.doc.textBetween(from - 1, from, '\n', '\n') : '';
+    const spaced = /^[#@]/.test(text) && before !== '' && !/\s/.test(before) ? ` ${text}` : text;
+    e.chain().focus().insertContent(spaced).run();
+  };
   // A template replaces the content, its placeholders filled for the first chosen network.
   const applyTemplate = (template: Template) => {
     const platform = draft.platforms[0] ?? template.platforms[0];
@@ -232,6 +240,7 @@ export function Composer({
         </Title>
         <ComposerTools
           insert={insert}
+          text={text}
           onUseTemplate={applyTemplate}
           ai={
             ComposerAi && (

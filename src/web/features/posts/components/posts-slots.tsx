@@ -26,7 +26,8 @@ export interface PostsSlots {
   /** The composer's Make Templates: a button whose dialog hands back the template chosen. */
   templates?: ComponentType<{ onUse: (template: Template) => void }>;
   /** The composer's Add Hashtags: a button whose dialog puts tags in at the cursor. */
-  hashtags?: ComponentType<{ insert: (text: string) => void }>;
+  /** Add Hashtags; `text`: the post as plain text, whose own words it may suggest. */
+  hashtags?: ComponentType<{ insert: (text: string) => void; text: string }>;
   /** The composer's insert-text picker: a saved text goes in at the cursor. */
   insertText?: ComponentType<{ insert: (text: string) => void }>;
   /** A post's comments, in its details. */
