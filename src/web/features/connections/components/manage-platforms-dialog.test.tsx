@@ -87,7 +87,9 @@ describe('Manage Platforms', () => {
     const { card } = open({}, { ...profile, role: 'super_admin' });
     const text = card('TikTok').textContent;
     expect(text).toContain('set TIKTOK_CLIENT_ID and TIKTOK_CLIENT_SECRET');
-    expect(text).toContain(`register ${window.location.origin}/api/social/tiktok/callback as the redirect URI`);
+    expect(text).toContain(
+      `register ${window.location.origin}/api/social/tiktok/callback as the redirect URI`,
+    );
   });
 
   it('sends the browser to the consent page, and only to a web address', async () => {
