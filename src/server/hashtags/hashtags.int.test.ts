@@ -33,8 +33,12 @@ describe('hashtags', () => {
       category: 'marketing',
     });
     expect(added.json().custom).toEqual({ marketing: ['launchday'] });
-    expect((await call(ann, 'GET', '/api/hashtags/suggestions?q=launch')).json().data).toEqual(['launchday']);
-    expect((await call(bob, 'GET', '/api/hashtags/suggestions?q=launch')).json().data).toEqual([]);
+    // The keyword itself first, then the workspace's own tag; another workspace sees only the keyword.
+    expect((await call(ann, 'GET', '/api/hashtags/suggestions?q=launch')).json().data).toEqual([
+      'launch',
+      'launchday',
+    ]);
+    expect((await call(bob, 'GET', '/api/hashtags/suggestions?q=launch')).json().data).toEqual(['launch']);
     expect((await call(ann, 'GET', '/api/hashtags/suggestions?q=')).json().data).toEqual([]);
     const removed = await call(ann, 'DELETE', '/api/hashtags/custom/marketing/launchday');
     expect(removed.json().custom).toEqual({});
