@@ -87,7 +87,7 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   const preview = page.getByRole('dialog', { name: 'Preview' });
   for (const network of ['X', 'Bluesky']) {
     const card = preview.getByRole('region', { name: `${network} preview` });
-    await expect(card).toContainText('Launch day is here🚀#marketing');
+    await expect(card).toContainText('Launch day is here🚀 #marketing');
     await expect(card.getByRole('img', { name: 'two.png' })).toBeVisible();
   }
   await preview.getByRole('button', { name: 'Close' }).click();
