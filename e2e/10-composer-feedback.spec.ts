@@ -138,10 +138,48 @@ test('Schedule to a network without an account asks first, with Manage Platforms
 });
 
 for (const locale of ['en', 'ar']) {
-  test(`Post now to networks without an account: the warning, then "Publishing now" and each network's outcome (${locale})`, async ({
+  test(`Post now to networks none of which has an account is refused: nothing would go out (${locale})`, async ({
     page,
   }) => {
     const m = messages(locale);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openComposer(page, locale);
+    await write(page, `Post now nowhere (${locale})`, ['X', 'LinkedIn'], locale);
+    await page.getByRole('button', { name: text(m, 'composer.postNow') }).click();
+    const warning = page.getByRole('dialog', { name: text(m, 'sendCheck.title') });
+    await expect(warning).toContainText(text(m, 'sendCheck.refusedNow'));
+    await expect(warning.getByRole('listitem')).toHaveText([
+      text(m, 'sendCheck.reason.not_connected', { platform: 'X' }),
+      text(m, 'sendCheck.reason.not_connected', { platform: 'LinkedIn' }),
+    ]);
+    await expect(warning.getByRole('button', { name: text(m, 'connections.manage') })).toBeVisible();
+    await expect(warning.getByRole('button', { name: text(m, 'sendCheck.goOn') })).toHaveCount(0);
+    await shootWidths(page, SHOTS, `refused-${locale}`);
+    await warning.getByRole('button', { name: text(m, 'common.cancel') }).click();
+    await expect(warning).toBeHidden();
+  });
+
+  test(`Post now to a network without an account: the warning, then "Publishing now" and each network's outcome (${locale})`, async ({
+    page,
+  }) => {
+    const m = messages(locale);
+    // The browser believes X has an account (its profile answer says so); the server has none, so
+    // both networks fail and the notice says why for each.
+    await page.route('**/api/users/profile', async (route) => {
+      const response = await route.fetch();
+      const profile = await response.json();
+      profile.accounts = [
+        {
+          id: '00000000-0000-4000-8000-0000000000aa',
+          platform: 'twitter',
+          username: 'believed',
+          status: 'connected',
+          twitterAccountType: 'standard',
+          connectedAt: '2030-01-01T00:00:00.000Z',
+        },
+      ];
+      await route.fulfill({ response, json: profile });
+    });
     await page.setViewportSize({ width: 1280, height: 900 });
     await openComposer(page, locale);
     await write(page, `Post now without accounts (${locale})`, ['X', 'LinkedIn'], locale);
@@ -150,7 +188,6 @@ for (const locale of ['en', 'ar']) {
     const warning = page.getByRole('dialog', { name: text(m, 'sendCheck.title') });
     await expect(warning).toContainText(text(m, 'sendCheck.introNow'));
     await expect(warning.getByRole('listitem')).toHaveText([
-      text(m, 'sendCheck.reason.not_connected', { platform: 'X' }),
       text(m, 'sendCheck.reason.not_connected', { platform: 'LinkedIn' }),
     ]);
     await expect(warning.getByRole('button', { name: text(m, 'connections.manage') })).toBeVisible();

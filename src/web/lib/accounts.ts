@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { PostTarget } from '../../shared/api/posts.schemas';
 import type { Account } from '../../shared/api/users.schemas';
 import { PLATFORM_NAMES } from '../../shared/platforms/names';
 import type { Platform, TwitterAccountType } from '../../shared/platforms/rules';
@@ -43,4 +44,26 @@ export function twitterTypeFor(
   const accounts = accountsFor('twitter', chosen, all);
   if (!accounts.length) return fallback;
   return accounts.every((a) => a.twitterAccountType === 'professional') ? 'professional' : 'standard';
+}
+
+/** A selected network the post cannot go out to as things stand, and why. */
+export interface Unready {
+  platform: Platform;
+  reason: NonNullable<PostTarget['blocked']>;
+}
+
+/**
+ * The selected networks with no account, or with an account it goes to that needs reconnecting: the same
+ * reasons the server gives a waiting target (`blocked`), asked before sending instead of shown after.
+ */
+export function unreadyNetworks(
+  platforms: Platform[],
+  accounts: readonly Account[],
+  chosen: readonly string[] = [],
+): Unready[] {
+  return platforms.flatMap((platform): Unready[] => {
+    const going = accountsFor(platform, chosen, accounts);
+    if (!going.length) return [{ platform, reason: 'not_connected' }];
+    return going.some((a) => a.status === 'needs_reconnect') ? [{ platform, reason: 'needs_reconnect' }] : [];
+  });
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PostTarget } from '../../../shared/api/posts.schemas';
 import type { Account } from '../../../shared/api/users.schemas';
-import { isSettled, outcomeOf, unreadyNetworks } from './send-check';
+import { unreadyNetworks } from '../../lib/accounts';
+import { isSettled, outcomeOf } from './send-check';
 
 const targets = (...statuses: PostTarget['status'][]) => statuses.map((status) => ({ status }));
 const post = (...statuses: PostTarget['status'][]) => ({

@@ -28,9 +28,8 @@ import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
 import { useQueuePost } from '../api/queue-post';
 import { ApiRequestError } from '../../../lib/api-client';
-import { accountsToSend, targetName, twitterTypeFor } from '../../../lib/accounts';
+import { accountsToSend, targetName, twitterTypeFor, unreadyNetworks } from '../../../lib/accounts';
 import { formatDayTime } from '../../../lib/format-date';
-import { unreadyNetworks } from '../send-check';
 import { editedFacts } from '../../../../shared/video/layout';
 import { checkDraft, ComposerChecks } from '../../../components/post-form/composer-checks';
 import { ComposerTools } from './composer-tools';
@@ -386,6 +385,7 @@ export function Composer({
         <SendCheckDialog
           action={checking}
           unready={unready}
+          refused={checking === 'publish_now' && unready.length === draft.platforms.length}
           manageAccounts={manageAccounts}
           onCancel={() => setChecking(null)}
           onGoOn={() => {

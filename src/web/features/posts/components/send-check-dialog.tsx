@@ -5,21 +5,25 @@ import { useTranslation } from 'react-i18next';
 import type { PostWrite } from '../../../../shared/api/posts.schemas';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
-import type { Unready } from '../send-check';
+import type { Unready } from '../../../lib/accounts';
 
 /**
  * Asked before Post now or Schedule when a selected network has no account or needs reconnecting: which
  * ones, a way to Manage Platforms (the list follows as accounts are connected there), and Go on / Cancel.
+ * Post now when none of the networks can take the post is refused: nothing would go out (issue 26).
  */
 export function SendCheckDialog({
   action,
   unready,
+  refused = false,
   manageAccounts,
   onGoOn,
   onCancel,
 }: {
   action: Extract<PostWrite['action'], 'publish_now' | 'schedule'>;
   unready: Unready[];
+  /** Post now with no network able to take it: no Go on, only what to connect. */
+  refused?: boolean;
   /** Manage Platforms, given by the app (the connections feature is not the composer's to import). */
   manageAccounts?: ReactNode;
   onGoOn: () => void;
@@ -38,7 +42,13 @@ export function SendCheckDialog({
         {unready.length ? (
           <>
             <Text size="sm">
-              {t(action === 'publish_now' ? 'sendCheck.introNow' : 'sendCheck.introSchedule')}
+              {t(
+                refused
+                  ? 'sendCheck.refusedNow'
+                  : action === 'publish_now'
+                    ? 'sendCheck.introNow'
+                    : 'sendCheck.introSchedule',
+              )}
             </Text>
             <List spacing={6} listStyleType="none" aria-label={t('sendCheck.listLabel')}>
               {unready.map(({ platform, reason }) => (
@@ -49,9 +59,11 @@ export function SendCheckDialog({
                 </List.Item>
               ))}
             </List>
-            <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
-              <Text size="sm">{t('sendCheck.hint')}</Text>
-            </Alert>
+            {!refused && (
+              <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />}>
+                <Text size="sm">{t('sendCheck.hint')}</Text>
+              </Alert>
+            )}
           </>
         ) : (
           <Text size="sm" role="status">
@@ -64,7 +76,7 @@ export function SendCheckDialog({
             <Button variant="default" onClick={onCancel} data-autofocus>
               {t('common.cancel')}
             </Button>
-            <Button onClick={onGoOn}>{t('sendCheck.goOn')}</Button>
+            {!(refused && unready.length) && <Button onClick={onGoOn}>{t('sendCheck.goOn')}</Button>}
           </Group>
         </Group>
       </Stack>

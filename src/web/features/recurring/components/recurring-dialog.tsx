@@ -15,7 +15,8 @@ import { checkDraft, ComposerChecks, problemText } from '../../../components/pos
 import type { DraftMedia } from '../../../components/post-form/draft-media';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
 import { AccountChooser } from '../../../components/post-form/account-chooser';
-import { twitterTypeFor } from '../../../lib/accounts';
+import { twitterTypeFor, unreadyNetworks } from '../../../lib/accounts';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { usePostFormParts } from '../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../components/post-form/post-editor';
 import { NextOccurrences } from './next-occurrences';
@@ -66,6 +67,8 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
     profile?.settings.twitterAccountType ?? 'standard',
   );
   const { remaining, problems } = checkDraft(form.content, form.platforms, form.media, accountType);
+  // As a single post's Schedule asks: the networks its occurrences could not go out to as things stand.
+  const unready = unreadyNetworks(form.platforms, allAccounts, form.accounts);
 
   const change = (patch: Partial<RecurringForm>) => {
     setForm((current) => ({ ...current, ...patch }));
@@ -138,6 +141,18 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
             <FieldError id="recurring-media-error" message={errors.media && t(errors.media)} />
             <div>
               <PlatformSelector value={form.platforms} onChange={(platforms) => change({ platforms })} />
+              {unready.length > 0 && (
+                <Alert color="yellow" variant="light" mt="xs" role="status">
+                  <Text size="sm">{t('recurring.unready')}</Text>
+                  <List size="sm" mt={4}>
+                    {unready.map(({ platform, reason }) => (
+                      <List.Item key={platform}>
+                        {t(`sendCheck.reason.${reason}`, { platform: PLATFORM_NAMES[platform] })}
+                      </List.Item>
+                    ))}
+                  </List>
+                </Alert>
+              )}
               <FieldError id="recurring-platforms-error" message={errors.platforms && t(errors.platforms)} />
               <AccountChooser
                 platforms={form.platforms}
