@@ -51,7 +51,12 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
 
   // An emoji and a hashtag go in at the cursor.
   await page.getByRole('button', { name: 'Add Emoji' }).click();
-  await page.getByRole('dialog', { name: 'Emojis' }).getByRole('button', { name: '🚀' }).click();
+  const emojis = page.getByRole('dialog', { name: 'Emojis' });
+  // Nothing is "recent" before one is used; a search finds one by a word.
+  await emojis.getByRole('tab', { name: 'recent' }).click();
+  await expect(emojis.getByText('No emoji used yet.')).toBeVisible();
+  await emojis.getByRole('textbox', { name: 'Search emojis (in English)' }).fill('rocket');
+  await emojis.getByRole('button', { name: '🚀' }).click();
   await expect(page.getByRole('dialog', { name: 'Emojis' })).toBeHidden();
   await page.getByRole('button', { name: 'Add Hashtags' }).click();
   const tags = page.getByRole('dialog', { name: 'Hashtags' });
@@ -259,8 +264,18 @@ test('edit a video: trim, frame, a caption with a variable, kept with the post',
   await expect(dialog.getByLabel('Caption text 1')).toHaveValue('Made with {{brand}}');
   await expect(dialog.getByTestId('caption-overlay')).toHaveText('Made with Postwell');
   await dialog.getByText('1:1').click();
+  // The player's controls are ours, under the frame, clear of the bottom caption.
+  await expect(dialog.getByRole('button', { name: 'Play' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
+  // The thumbnail says it was edited (frame, length, captions) and plays only the kept part.
+  await expect(page.getByText('Edited', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^1:1, \d:\d\d\.\d, 1 caption$/)).toBeVisible();
+  await expect(page.locator('video[src*="#t="]')).toHaveCount(1);
+  await page
+    .getByText('Edited', { exact: true })
+    .locator('xpath=ancestor::div[contains(@class,"mantine-Card-root")][1]')
+    .screenshot({ path: 'test-results/screenshots/edited-video-thumbnail.png' });
 
   await page.getByRole('textbox', { name: 'Post text' }).click();
   await page.keyboard.type('Video day');

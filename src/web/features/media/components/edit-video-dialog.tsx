@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Button,
   Group,
@@ -10,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconPlus } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,7 +27,7 @@ import type { EditVideoProps } from '../../../components/post-form/post-form-par
 import { EditedVideoFrame, FILL_FRAME } from '../../../components/post-form/edited-video-frame';
 
 type Caption = VideoEdits['captions'][number];
-const minutesSeconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
+export const minutesSeconds = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
 const newCaption = (): Caption => ({ text: '', position: 'bottom', style: 'light' });
 
 /**
@@ -57,6 +58,8 @@ export function EditVideoDialog({
   }));
   const [active, setActive] = useState(0);
   const player = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [at, setAt] = useState(0);
   const trim = edits.trim ?? { start: 0, end: duration };
 
   const setCaption = (index: number, change: Partial<Caption>) =>
@@ -96,14 +99,38 @@ export function EditVideoDialog({
             <video
               ref={player}
               src={video.url}
-              controls
-              onTimeUpdate={keepInRange}
-              onPlay={keepInRange}
+              onTimeUpdate={() => {
+                keepInRange();
+                setAt(player.current?.currentTime ?? 0);
+              }}
+              onPlay={() => {
+                keepInRange();
+                setPlaying(true);
+              }}
+              onPause={() => setPlaying(false)}
               style={FILL_FRAME}
             >
               {t('media.noVideoSupport')}
             </video>
           </EditedVideoFrame>
+          {/* The player's own controls would sit on the bottom captions: ours go under the frame. */}
+          <Group gap="xs" mt={6}>
+            <ActionIcon
+              variant="light"
+              aria-label={t(playing ? 'video.pause' : 'video.play')}
+              onClick={() => {
+                const v = player.current;
+                if (!v) return;
+                if (v.paused) void v.play().catch(() => undefined);
+                else v.pause();
+              }}
+            >
+              {playing ? <IconPlayerPause size={16} /> : <IconPlayerPlay size={16} />}
+            </ActionIcon>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {minutesSeconds(Math.max(0, at - trim.start))} / {minutesSeconds(trim.end - trim.start)}
+            </Text>
+          </Group>
         </div>
         <Stack>
           <div>

@@ -1,4 +1,15 @@
-import { ActionIcon, Button, Card, FileButton, Group, Image, Loader, SimpleGrid, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Text,
+} from '@mantine/core';
 import { IconPencil, IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +21,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { uploadMedia } from '../api/upload-media';
 import { AltTextEditor } from './alt-text-editor';
+import { minutesSeconds } from './edit-video-dialog';
 
 const ACCEPT = {
   image: '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp',
@@ -137,15 +149,49 @@ function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
                   radius="sm"
                 />
               ) : (
-                // eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own upload, previewed: we hold no caption file for it
-                <video
-                  src={item.url}
-                  controls
-                  preload="metadata"
-                  style={{ width: '100%', height: 100, objectFit: 'cover' }}
-                >
-                  {t('media.noVideoSupport')}
-                </video>
+                <>
+                  {/* An edited video plays only its kept part (a media fragment), in its new frame. */}
+                  {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the user's own upload, previewed: we hold no caption file for it */}
+                  <video
+                    src={
+                      item.edits?.trim
+                        ? `${item.url}#t=${item.edits.trim.start},${item.edits.trim.end}`
+                        : item.url
+                    }
+                    controls
+                    preload="metadata"
+                    style={{
+                      width: '100%',
+                      height: 100,
+                      objectFit: 'cover',
+                      ...(item.edits?.trim
+                        ? {
+                            aspectRatio: item.edits.aspectRatio.replace(':', ' / '),
+                            width: 'auto',
+                            maxWidth: '100%',
+                            display: 'block',
+                            marginInline: 'auto',
+                          }
+                        : {}),
+                    }}
+                  >
+                    {t('media.noVideoSupport')}
+                  </video>
+                  {item.edits?.trim && (
+                    <Group gap={4} mt={4} wrap="nowrap">
+                      <Badge size="xs" variant="light" color="teal">
+                        {t('video.edited')}
+                      </Badge>
+                      <Text size="xs" c="dimmed" truncate>
+                        {t('video.editedSummary', {
+                          ratio: item.edits.aspectRatio,
+                          length: minutesSeconds(item.edits.trim.end - item.edits.trim.start),
+                          count: item.edits.captions.length,
+                        })}
+                      </Text>
+                    </Group>
+                  )}
+                </>
               )}
               <Group gap={4} mt={4} wrap="nowrap" justify="space-between">
                 <Text size="xs" truncate>
