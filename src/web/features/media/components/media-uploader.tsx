@@ -178,18 +178,18 @@ function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
                     {t('media.noVideoSupport')}
                   </video>
                   {item.edits?.trim && (
-                    <Group gap={4} mt={4} wrap="nowrap">
-                      <Badge size="xs" variant="light" color="teal">
+                    <>
+                      <Badge size="xs" color="teal" pos="absolute" top={8} left={8}>
                         {t('video.edited')}
                       </Badge>
-                      <Text size="xs" c="dimmed" truncate>
+                      <Text size="xs" c="dimmed" mt={2}>
                         {t('video.editedSummary', {
                           ratio: item.edits.aspectRatio,
                           length: minutesSeconds(item.edits.trim.end - item.edits.trim.start),
                           count: item.edits.captions.length,
                         })}
                       </Text>
-                    </Group>
+                    </>
                   )}
                 </>
               )}
