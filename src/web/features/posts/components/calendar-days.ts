@@ -1,7 +1,7 @@
 import type { Dayjs } from 'dayjs';
 import { FIRST_DAY_OF_WEEK } from '../../../lib/format-date';
 
-export type CalendarView = 'month' | 'week';
+export type CalendarView = 'month' | 'week' | 'day';
 
 /** A day's identity in the calendar: its droppable id and `data-date`. */
 export const dayKey = (d: Dayjs) => d.format('YYYY-MM-DD');
@@ -12,8 +12,9 @@ export const dayKey = (d: Dayjs) => d.format('YYYY-MM-DD');
  */
 const weekStart = (day: Dayjs) => day.subtract((day.day() - FIRST_DAY_OF_WEEK + 7) % 7, 'day').startOf('day');
 
-/** The visible days: whole weeks, from `FIRST_DAY_OF_WEEK` (Sunday). */
+/** The visible days: whole weeks, from `FIRST_DAY_OF_WEEK` (Sunday); or the one day. */
 export function visibleDays(anchor: Dayjs, view: CalendarView) {
+  if (view === 'day') return [anchor.startOf('day')];
   const start = weekStart(view === 'month' ? anchor.startOf('month') : anchor);
   const end = weekStart(view === 'month' ? anchor.endOf('month') : anchor).add(6, 'day');
   const days: Dayjs[] = [];
@@ -24,11 +25,12 @@ export function visibleDays(anchor: Dayjs, view: CalendarView) {
 /** Before `today` ('YYYY-MM-DD' in the profile's zone): no post can be added or moved there. */
 export const isPastDay = (day: Dayjs, today: string) => dayKey(day) < today;
 
-/** What the calendar's title reads: the month, or the week's first and last day ("Nov 22 – 28, 2026"). */
+/** What the calendar's title reads: the month, the week's first and last day ("Nov 22 – 28, 2026"), or the day. */
 export function rangeLabel(locale: string, view: CalendarView, anchor: Dayjs, days: Dayjs[]) {
   if (view === 'month') {
     return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(anchor.toDate());
   }
+  if (view === 'day') return new Intl.DateTimeFormat(locale, { dateStyle: 'full' }).format(anchor.toDate());
   const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' });
   return format.formatRange(days[0]!.toDate(), days.at(-1)!.toDate());
 }

@@ -29,6 +29,7 @@ import { fromZonedWallClock, useTimeZone, zonedDayKey } from '../../../lib/time-
 import { usePosts } from '../api/get-posts';
 import { CalendarDay, type DayProps } from './calendar-day';
 import { DayDialog } from './day-dialog';
+import { HourGrid } from './hour-grid';
 import { type CalendarView, dayKey, rangeLabel, visibleDays } from './calendar-days';
 import { type CalendarLayout, dayCollision, dayStepper, useMoveAnnouncements } from './calendar-move';
 import classes from './content-calendar.module.css';
@@ -149,33 +150,46 @@ export function ContentCalendar({
           data={[
             { value: 'month', label: t('calendar.month') },
             { value: 'week', label: t('calendar.week') },
+            { value: 'day', label: t('calendar.day') },
           ]}
         />
       </Group>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={dayCollision}
-        accessibility={accessibility}
-        onDragOver={({ over }) => setRefusing(pastDrop(over))}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setRefusing(false)}
-      >
-        <div className={classes.board} data-refusing={refusing || undefined}>
-          {layout === 'grid' ? (
-            <MonthGrid days={days} dayProps={dayProps} />
-          ) : (
-            <DayList
-              days={
-                view === 'week'
-                  ? days
-                  : days.filter((d) => d.month() === anchor.month() && byDay.has(dayKey(d)))
-              }
-              dayProps={dayProps}
-              loaded={posts.isSuccess}
-            />
-          )}
-        </div>
-      </DndContext>
+      {layout === 'grid' && view !== 'month' ? (
+        <HourGrid
+          days={days}
+          posts={posts.data ?? []}
+          zone={zone}
+          actions={allowed}
+          draggable={maySchedule}
+          onAddPost={mayWrite ? onAddPost : undefined}
+          onMove={(post, date, time) => rescheduleTo(post, date, { time, timezone: zone })}
+        />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={dayCollision}
+          accessibility={accessibility}
+          onDragOver={({ over }) => setRefusing(pastDrop(over))}
+          onDragEnd={onDragEnd}
+          onDragCancel={() => setRefusing(false)}
+        >
+          <div className={classes.board} data-refusing={refusing || undefined}>
+            {layout === 'grid' ? (
+              <MonthGrid days={days} dayProps={dayProps} />
+            ) : (
+              <DayList
+                days={
+                  view === 'week'
+                    ? days
+                    : days.filter((d) => d.month() === anchor.month() && byDay.has(dayKey(d)))
+                }
+                dayProps={dayProps}
+                loaded={posts.isSuccess}
+              />
+            )}
+          </div>
+        </DndContext>
+      )}
       {openDay && (
         <DayDialog
           day={openDay}

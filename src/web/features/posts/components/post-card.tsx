@@ -37,8 +37,15 @@ export function PostCard({
   post,
   zone,
   draggable = true,
+  compact = false,
   ...actions
-}: { post: CalendarPost; zone: string; draggable?: boolean } & PostCardActions) {
+}: {
+  post: CalendarPost;
+  zone: string;
+  draggable?: boolean;
+  /** In the hour grid: one line of text, the card an hour tall. */
+  compact?: boolean;
+} & PostCardActions) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
@@ -60,6 +67,7 @@ export function PostCard({
       className={classes.card}
       data-hint={draggable ? t('calendar.dragHint') : undefined}
       data-dragging={isDragging || undefined}
+      data-compact={compact || undefined}
       // A click (not a drag: dnd-kit swallows the click that ends one) opens the details. Clicks inside
       // the menu, which React bubbles here through its portal, are not the card's.
       onClick={(e) => e.currentTarget.contains(e.target as Node) && actions.onDetails(post)}
