@@ -43,7 +43,7 @@ test('the week in hours: drag a post to another day and a quarter hour, move it 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/posts');
   const calendar = page.locator('#content-calendar');
-  await calendar.getByText('Week', { exact: true }).click();
+  await calendar.getByText('WEEK', { exact: true }).click();
   await calendar.getByRole('button', { name: 'Next' }).click();
   const grid = calendar.locator('[role="grid"]');
   const card = grid.locator(`[data-date="${wednesday}"]`).getByLabel('Post at 10:00 AM');
@@ -78,7 +78,7 @@ test('the week in hours: drag a post to another day and a quarter hour, move it 
 
   // The day view: one column of hours; this week's today has the current time's line.
   await page.reload();
-  await calendar.getByText('Day', { exact: true }).click();
+  await calendar.getByText('DAY', { exact: true }).click();
   await expect(grid.locator('[role="gridcell"]')).toHaveCount(1);
   await expect(grid.getByRole('img', { name: 'Now' })).toHaveCount(1);
   await shootWidths(page, SHOTS, 'day-en');
