@@ -36,10 +36,18 @@ const clockOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(min
 const postOf = (active: Pick<Active, 'data'> | null) =>
   (active?.data.current as { post?: CalendarPost } | undefined)?.post;
 
-/** The minutes after midnight a card's top stands for in a day's column: to the nearest quarter hour. */
-function minutesAt(active: Pick<Active, 'rect'>, over: Pick<Over, 'rect'>) {
-  const top = active.rect.current.translated?.top ?? active.rect.current.initial?.top ?? over.rect.top;
-  const minutes = Math.round(((top - over.rect.top) / HOUR_PX) * (60 / STEP_MINUTES)) * STEP_MINUTES;
+/**
+ * The minutes after midnight a dragged card's top stands for in a day's column, to the nearest quarter
+ * hour: read from where both are on screen now (the hours may have scrolled under the card).
+ */
+function minutesAt(active: Pick<Active, 'id' | 'rect'>, over: Pick<Over, 'id' | 'rect'>) {
+  const card = document.querySelector(`[data-post="${String(active.id)}"]`)?.getBoundingClientRect();
+  const column = document
+    .querySelector(`[role="gridcell"][data-date="${String(over.id)}"]`)
+    ?.getBoundingClientRect();
+  const top = card?.top ?? active.rect.current.translated?.top ?? over.rect.top;
+  const minutes =
+    Math.round(((top - (column?.top ?? over.rect.top)) / HOUR_PX) * (60 / STEP_MINUTES)) * STEP_MINUTES;
   return Math.min(DAY_MINUTES - STEP_MINUTES, Math.max(0, minutes));
 }
 
@@ -178,7 +186,7 @@ export function HourGrid({
     formatTime(fromZonedWallClock(`${today} ${clockOf(minutes)}`, zone), { timeZone: zone });
 
   /** Where a card would land, in words: its post, the day and the time. */
-  const words = (active: Pick<Active, 'data' | 'rect'>, over: Over | null) => {
+  const words = (active: Pick<Active, 'id' | 'data' | 'rect'>, over: Over | null) => {
     const key = over ? String(over.id) : null;
     const minutes = over ? minutesAt(active, over) : 0;
     const instant = key ? fromZonedWallClock(`${key} ${clockOf(minutes)}`, zone) : null;

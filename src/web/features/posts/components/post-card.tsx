@@ -68,6 +68,7 @@ export function PostCard({
       data-hint={draggable ? t('calendar.dragHint') : undefined}
       data-dragging={isDragging || undefined}
       data-compact={compact || undefined}
+      data-post={post.id}
       // A click (not a drag: dnd-kit swallows the click that ends one) opens the details. Clicks inside
       // the menu, which React bubbles here through its portal, are not the card's.
       onClick={(e) => e.currentTarget.contains(e.target as Node) && actions.onDetails(post)}
