@@ -252,6 +252,8 @@ export function HourGrid({
     <DndContext
       sensors={sensors}
       collisionDetection={dayCollision}
+      // The hours scroll when a card is held near the top or bottom tenth of them, not sooner.
+      autoScroll={{ threshold: { x: 0, y: 0.1 } }}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: t('calendarMove.instructionsHours') },
@@ -296,7 +298,7 @@ export function HourGrid({
             );
           })}
         </div>
-        <div className={classes.scroller} ref={scroller}>
+        <div className={classes.scroller} ref={scroller} data-hours>
           <div className={classes.body} role="row">
             <div className={classes.gutter} aria-hidden>
               {hours.map((h) => (
