@@ -51,6 +51,7 @@ test('the week in hours: drag a post to another day and a quarter hour, move it 
 
   // Dragged from Wednesday 10:00 to Thursday 14:15, the hours scrolled to 08:00 (clear of the edges,
   // where holding a card scrolls them).
+  await grid.evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await grid.locator('[data-hours]').evaluate((el, top) => (el.scrollTop = top), 8 * 72);
   const from = (await card.boundingBox())!;
   const column = (await grid.locator(`[data-date="${thursday}"]`).boundingBox())!;

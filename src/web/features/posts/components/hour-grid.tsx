@@ -38,13 +38,17 @@ const postOf = (active: Pick<Active, 'data'> | null) =>
 
 /**
  * The minutes after midnight a dragged card's top stands for in a day's column, to the nearest quarter
- * hour: read from where both are on screen now (the hours may have scrolled under the card).
+ * hour. At the drop (`onScreen`) it is read from where both are on screen (the hours may have scrolled
+ * under the card); while the card moves, from dnd-kit's own rectangles, which follow each arrow press at
+ * once, before the card is drawn there.
  */
-function minutesAt(active: Pick<Active, 'id' | 'rect'>, over: Pick<Over, 'id' | 'rect'>) {
-  const card = document.querySelector(`[data-post="${String(active.id)}"]`)?.getBoundingClientRect();
-  const column = document
-    .querySelector(`[role="gridcell"][data-date="${String(over.id)}"]`)
-    ?.getBoundingClientRect();
+function minutesAt(active: Pick<Active, 'id' | 'rect'>, over: Pick<Over, 'id' | 'rect'>, onScreen = false) {
+  const card = onScreen
+    ? document.querySelector(`[data-post="${String(active.id)}"]`)?.getBoundingClientRect()
+    : undefined;
+  const column = onScreen
+    ? document.querySelector(`[role="gridcell"][data-date="${String(over.id)}"]`)?.getBoundingClientRect()
+    : undefined;
   const top = card?.top ?? active.rect.current.translated?.top ?? over.rect.top;
   const minutes =
     Math.round(((top - (column?.top ?? over.rect.top)) / HOUR_PX) * (60 / STEP_MINUTES)) * STEP_MINUTES;
@@ -237,7 +241,7 @@ export function HourGrid({
     const post = postOf(active);
     if (!post?.scheduledAt || !over) return;
     const date = String(over.id);
-    const time = clockOf(minutesAt(active, over));
+    const time = clockOf(minutesAt(active, over, true));
     const target = fromZonedWallClock(`${date} ${time}`, zone);
     if (target.getTime() === new Date(post.scheduledAt).getTime()) return;
     if (target.getTime() < Date.now()) {
