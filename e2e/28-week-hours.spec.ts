@@ -70,6 +70,7 @@ test('the week in hours: drag a post to another day and a quarter hour, move it 
   await moved.focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByText(/is over Thursday, .* at 3:15\sPM\./).first()).toBeAttached();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText(/is over Thursday, .* at 4:15\sPM\./).first()).toBeAttached();
   await page.keyboard.press('Space');

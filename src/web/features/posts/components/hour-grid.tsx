@@ -55,34 +55,54 @@ function minutesAt(active: Pick<Active, 'id' | 'rect'>, over: Pick<Over, 'id' | 
   return Math.min(DAY_MINUTES - STEP_MINUTES, Math.max(0, minutes));
 }
 
+/** Where the keyboard has taken a lifted card so far: its day and minutes after midnight. */
+interface KeyTarget {
+  day: string;
+  minutes: number;
+}
+
+/** Holds the keyboard's target between arrow presses (no render reads it). */
+class Lifted {
+  private target: KeyTarget | null = null;
+  get() {
+    return this.target;
+  }
+  set(target: KeyTarget | null) {
+    this.target = target;
+  }
+}
+
 /**
  * Arrow keys move a lifted card by an hour (up, down) or a day (left, right; the other way round in
- * right-to-left text), keeping its time of day.
+ * right-to-left text), keeping its time of day. Where it is going is kept in `target` (counted, not read
+ * from the screen, which the card reaches a frame later); the card is drawn there.
  */
-function hourStepper(rtl: boolean): KeyboardCoordinateGetter {
+function hourStepper(rtl: boolean, zone: string, lifted: Lifted): KeyboardCoordinateGetter {
   const forward = rtl ? 'ArrowLeft' : 'ArrowRight';
   const back = rtl ? 'ArrowRight' : 'ArrowLeft';
-  return (event, { context: { active, over, collisionRect, droppableRects } }) => {
-    if (!collisionRect) return undefined;
-    if (event.code === 'ArrowUp' || event.code === 'ArrowDown') {
-      event.preventDefault();
-      return {
-        x: collisionRect.left,
-        y: collisionRect.top + (event.code === 'ArrowUp' ? -HOUR_PX : HOUR_PX),
-      };
-    }
-    const step = event.code === forward ? 1 : event.code === back ? -1 : 0;
-    if (!step) return undefined;
-    event.preventDefault();
-    const from = over ? String(over.id) : null;
+  return (event, { context: { active, collisionRect, droppableRects } }) => {
     const post = postOf(active);
-    if (!from || !post) return undefined;
-    const here = droppableRects.get(from);
-    const there = droppableRects.get(dayKey(dayjs(from).add(step, 'day')));
-    if (!here || !there) return undefined;
+    if (!collisionRect || !post?.scheduledAt) return undefined;
+    const hours = event.code === 'ArrowUp' ? -1 : event.code === 'ArrowDown' ? 1 : 0;
+    const days = event.code === forward ? 1 : event.code === back ? -1 : 0;
+    if (!hours && !days) return undefined;
+    event.preventDefault();
+    const wall = toZonedWallClock(new Date(post.scheduledAt), zone);
+    const from = lifted.get() ?? {
+      day: wall.slice(0, 10),
+      minutes: Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16)),
+    };
+    const next = {
+      day: dayKey(dayjs(from.day).add(days, 'day')),
+      minutes: Math.min(DAY_MINUTES - STEP_MINUTES, Math.max(0, from.minutes + hours * 60)),
+    };
+    const column = droppableRects.get(next.day);
+    // The first or last day shown: there is nowhere further to go in this view.
+    if (!column) return undefined;
+    lifted.set(next);
     return {
-      x: there.left + (there.width - collisionRect.width) / 2,
-      y: collisionRect.top - here.top + there.top,
+      x: column.left + (column.width - collisionRect.width) / 2,
+      y: column.top + (next.minutes / 60) * HOUR_PX,
     };
   };
 }
@@ -150,7 +170,8 @@ export function HourGrid({
 }) {
   const { t, i18n } = useTranslation();
   const rtl = i18n.dir(i18n.language) === 'rtl';
-  const keyboard = useMemo(() => ({ coordinateGetter: hourStepper(rtl) }), [rtl]);
+  const [lifted] = useState(() => new Lifted());
+  const keyboard = useMemo(() => ({ coordinateGetter: hourStepper(rtl, zone, lifted) }), [rtl, zone, lifted]);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, keyboard),
@@ -191,8 +212,8 @@ export function HourGrid({
 
   /** Where a card would land, in words: its post, the day and the time. */
   const words = (active: Pick<Active, 'id' | 'data' | 'rect'>, over: Over | null) => {
-    const key = over ? String(over.id) : null;
-    const minutes = over ? minutesAt(active, over) : 0;
+    const key = lifted.get()?.day ?? (over ? String(over.id) : null);
+    const minutes = lifted.get()?.minutes ?? (over ? minutesAt(active, over) : 0);
     const instant = key ? fromZonedWallClock(`${key} ${clockOf(minutes)}`, zone) : null;
     return {
       post: shortText(postOf(active)?.card ?? ''),
@@ -213,7 +234,10 @@ export function HourGrid({
     };
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('calendarMove.pickedUp', own(active)),
+    onDragStart: ({ active }) => {
+      lifted.set(null);
+      return t('calendarMove.pickedUp', own(active));
+    },
     onDragOver: ({ active, over }) => {
       if (!over) return t('calendarMove.nowhere', own(active));
       const w = words(active, over);
@@ -239,9 +263,12 @@ export function HourGrid({
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const post = postOf(active);
+    const moved = lifted.get();
+    lifted.set(null);
     if (!post?.scheduledAt || !over) return;
-    const date = String(over.id);
-    const time = clockOf(minutesAt(active, over, true));
+    // Lifted by the keyboard: where the arrows took it; by a pointer: where it is on screen.
+    const date = moved?.day ?? String(over.id);
+    const time = clockOf(moved?.minutes ?? minutesAt(active, over, true));
     const target = fromZonedWallClock(`${date} ${time}`, zone);
     if (target.getTime() === new Date(post.scheduledAt).getTime()) return;
     if (target.getTime() < Date.now()) {
@@ -263,6 +290,7 @@ export function HourGrid({
         screenReaderInstructions: { draggable: t('calendarMove.instructionsHours') },
       }}
       onDragEnd={onDragEnd}
+      onDragCancel={() => lifted.set(null)}
     >
       <div
         className={classes.hourGrid}
