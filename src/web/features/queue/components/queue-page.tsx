@@ -214,27 +214,19 @@ function QueueView({
                 <Button variant="light" leftSection={<IconClockEdit size={16} />} onClick={onEdit}>
                   {t(schedule?.times.length ? 'queue.editTimes' : 'queue.setTimes')}
                 </Button>
-                {schedule &&
-                  schedule.times.length > 0 &&
-                  (schedule.paused ? (
-                    <Button
-                      variant="default"
-                      leftSection={<IconPlayerPlay size={16} />}
-                      loading={pausing}
-                      onClick={() => onPause(schedule, false)}
-                    >
-                      {t('queue.resume')}
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="default"
-                      leftSection={<IconPlayerPause size={16} />}
-                      loading={pausing}
-                      onClick={() => onPause(schedule, true)}
-                    >
-                      {t('queue.pause')}
-                    </Button>
-                  ))}
+                {schedule && schedule.times.length > 0 && (
+                  // Pause and resume: one button saying what it will do.
+                  <Button
+                    variant="default"
+                    leftSection={
+                      schedule.paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />
+                    }
+                    loading={pausing}
+                    onClick={() => onPause(schedule, !schedule.paused)}
+                  >
+                    {t(schedule.paused ? 'queue.resume' : 'queue.pause')}
+                  </Button>
+                )}
               </Group>
             )}
           </Group>
