@@ -1,13 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_NETWORKS } from './test/e2e-networks';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './test/chromium';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** A port nothing listens on (discard). */
-const NOWHERE = 'http://127.0.0.1:9';
 const baseURL = `http://localhost:${PORT}`;
 // A fresh embedded database per run: the first test meets the app exactly as a newcomer does.
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-'));
@@ -70,16 +69,7 @@ export default defineConfig({
       APPROVALS_CHECK_SECONDS: '2',
       // Every network set up (the composer offers only networks the server has an app for), each at a
       // closed port on this machine: nothing leaves it. The own-server specs connect through fakes.
-      ...Object.fromEntries(
-        ['TWITTER', 'FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'TIKTOK'].flatMap((network) => [
-          [`${network}_CLIENT_ID`, 'e2e-client'],
-          [`${network}_CLIENT_SECRET`, 'e2e-secret'],
-          [`${network}_AUTH_URL`, NOWHERE],
-          [`${network}_TOKEN_URL`, NOWHERE],
-          [`${network}_API_URL`, NOWHERE],
-        ]),
-      ),
-      BLUESKY_SERVICE_URL: NOWHERE,
+      ...E2E_NETWORKS,
     },
   },
 });

@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { type LinkedinFake, startLinkedinFake } from '../test/fakes/linkedin';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { type ChildServer, startServer } from '../test/child-server';
+import { E2E_NETWORKS } from '../test/e2e-networks';
 import { connectThroughConsent, shootWidths } from './helpers';
 
 // Issue 12 (Analytics): posts published to the X and LinkedIn fakes by an app of its own (a child server
@@ -69,6 +70,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-analytics-'));
   server = await startServer(
     {
+      ...E2E_NETWORKS,
       DATA_DIR: dataDir,
       ADMIN_EMAIL: USER.email,
       ADMIN_PASSWORD: USER.password,

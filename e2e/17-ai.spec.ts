@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type ChildServer, startServer } from '../test/child-server';
+import { E2E_NETWORKS } from '../test/e2e-networks';
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fakes/openai';
 import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
 
@@ -168,6 +169,7 @@ test.describe('with a model', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-ai-'));
     child = await startServer(
       {
+        ...E2E_NETWORKS,
         DATA_DIR: dataDir,
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,

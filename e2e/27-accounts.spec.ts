@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startXFake, type XFake } from '../test/fakes/twitter';
 import { type ChildServer, startServer } from '../test/child-server';
+import { E2E_NETWORKS } from '../test/e2e-networks';
 import { connectThroughConsent, expectAccessible, shootWidths } from './helpers';
 
 // Issue 25, step 3: two X accounts in one workspace, each with its own actions in Manage Platforms; the
@@ -37,6 +38,7 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-accounts-'));
   server = await startServer(
     {
+      ...E2E_NETWORKS,
       DATA_DIR: dataDir,
       ADMIN_EMAIL: USER.email,
       ADMIN_PASSWORD: USER.password,
