@@ -9,9 +9,9 @@ import { connectThroughConsent, expectAccessible, shootWidths } from './helpers'
 
 // Issue 25, step 3: two X accounts in one workspace, each with its own actions in Manage Platforms; the
 // composer chooses which one a post goes to, the fake sees it from that account, and the calendar says so.
-// A server of its own, beside the X fake, as 16-analytics.spec.ts.
+// A server of its own, beside the X fake, as 16-analytics.spec.ts (+1); 17-ai.spec.ts's is +2.
 const SHOTS = 'test-results/screenshots/accounts';
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 3;
 const USER = { email: 'brands@example.com', password: 'brands-password-1' };
 const BRAND = { id: '1600000000000000001', name: 'Bloom', username: 'bloom_flowers' };
 const SHOP = { id: '1600000000000000002', name: 'Bloom Shop', username: 'bloom_shop' };
@@ -213,13 +213,15 @@ test('the queue: posting times, Add to queue and Share next, reorder, skip, paus
   await expect.poll(async () => (await times())[0]).not.toBe(first);
   await expect.poll(texts).toEqual(['Queued lilies first', 'Queued roses', 'Queued tulips']);
 
-  // Paused and resumed.
+  // Checked while no notice fades in or out; then paused and resumed.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Pause queue' }).click();
   await expectSoon(
     page.getByText('The queue is paused: its posts are not published until it is resumed.'),
   ).toBeVisible();
   await shootWidths(page, SHOTS, 'queue-en');
-  await expectAccessible(page);
   await page.getByRole('button', { name: 'Resume queue' }).click();
   await expectSoon(page.getByRole('button', { name: 'Pause queue' })).toBeVisible();
 
