@@ -80,6 +80,13 @@ test('the week in hours: drag a post to another day and a quarter hour, move it 
   await shootWidths(page, SHOTS, 'week-en');
   await expectAccessible(page);
 
+  // The same week as a list of days, each headed by its date in words.
+  await calendar.getByText('LIST', { exact: true }).click();
+  const list = calendar.getByRole('list', { name: 'Content Calendar' });
+  await expect(list.getByRole('heading', { name: /^Thursday, December|^Thursday,/ })).toBeVisible();
+  await expect(list.locator(`[data-date="${thursday}"]`).getByLabel('Post at 4:15 PM')).toBeVisible();
+  await shootWidths(page, SHOTS, 'list-en');
+
   // The day view: one column of hours; this week's today has the current time's line.
   await page.reload();
   await calendar.getByText('DAY', { exact: true }).click();

@@ -1,7 +1,8 @@
 import type { Dayjs } from 'dayjs';
 import { FIRST_DAY_OF_WEEK } from '../../../lib/format-date';
 
-export type CalendarView = 'month' | 'week' | 'day';
+/** `list`: the week's days one under another (the phone's week), on any screen. */
+export type CalendarView = 'month' | 'week' | 'day' | 'list';
 
 /** A day's identity in the calendar: its droppable id and `data-date`. */
 export const dayKey = (d: Dayjs) => d.format('YYYY-MM-DD');

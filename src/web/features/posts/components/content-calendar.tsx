@@ -58,8 +58,9 @@ export function ContentCalendar({
   const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 1px))`, false, {
     getInitialValueInEffect: false,
   });
-  const layout: CalendarLayout = phone ? 'list' : 'grid';
   const [view, setView] = useState<CalendarView>('month');
+  // The week's list is the phone's week, chosen on a desktop too.
+  const layout: CalendarLayout = phone || view === 'list' ? 'list' : 'grid';
   const zone = useTimeZone();
   const [anchor, setAnchor] = useState(() => dayjs(zonedDayKey(new Date(), zone)));
   const days = useMemo(() => visibleDays(anchor, view), [anchor, view]);
@@ -113,10 +114,10 @@ export function ContentCalendar({
     rescheduleTo(post, String(over.id));
   };
 
-  const step = (n: number) => setAnchor((a) => a.add(n, view));
+  const step = (n: number) => setAnchor((a) => a.add(n, view === 'list' ? 'week' : view));
   const dayProps = (day: Dayjs): DayProps => ({
     day,
-    inMonth: view === 'week' || day.month() === anchor.month(),
+    inMonth: view !== 'month' || day.month() === anchor.month(),
     posts: byDay.get(dayKey(day)) ?? [],
     layout,
     draggable: maySchedule && !(phone && view === 'month'),
@@ -151,6 +152,7 @@ export function ContentCalendar({
             { value: 'month', label: t('calendar.month') },
             { value: 'week', label: t('calendar.week') },
             { value: 'day', label: t('calendar.day') },
+            { value: 'list', label: t('calendar.list') },
           ]}
         />
       </Group>
@@ -179,9 +181,9 @@ export function ContentCalendar({
             ) : (
               <DayList
                 days={
-                  view === 'week'
-                    ? days
-                    : days.filter((d) => d.month() === anchor.month() && byDay.has(dayKey(d)))
+                  view === 'month'
+                    ? days.filter((d) => d.month() === anchor.month() && byDay.has(dayKey(d)))
+                    : days
                 }
                 dayProps={dayProps}
                 loaded={posts.isSuccess}
