@@ -1,6 +1,7 @@
 // How long the month view takes to show 300 posts, then 1,000, once their data has arrived, in Debian's
 // Chromium (a day shows three cards and "+K more": every post counted is on a card or in a "more").
-// Budget: 300 ms each. Starts the built app on a fresh embedded database; prints the median of 5 runs.
+// Budget: 300 ms each. Then the week in hours with 300 posts of this week: 200 ms. Starts the built app
+// on a fresh embedded database; prints the median of 5 runs.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ const PORT = 3323;
 const base = `http://localhost:${PORT}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'postwell-bench-calendar-'));
 const SIZES = [300, 1000];
+const WEEK_POSTS = 300;
 
 async function main() {
   const server = await startServer({ DATA_DIR: dataDir }, { port: PORT, host: 'localhost' });
@@ -78,6 +80,64 @@ async function main() {
         max: 300,
       });
     }
+
+    // The week in hours (issue 26): 300 posts in this week, each on its own card (no "+K more").
+    const sunday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - now.getDay());
+    for (let i = 0; i < WEEK_POSTS; i++) {
+      const at = new Date(
+        sunday.getFullYear(),
+        sunday.getMonth(),
+        sunday.getDate() + (i % 7),
+        7 + (i % 14),
+        (i * 11) % 60,
+      );
+      await page.request.post('/api/posts', {
+        data: {
+          content: `<p>Week post <strong>${i}</strong> with some text</p>`,
+          platforms: ['bluesky', 'twitter'],
+          action: 'draft',
+          scheduledAt: at.toISOString(),
+          timezone: 'UTC',
+        },
+      });
+    }
+    const weekRuns: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      await page.goto(`${base}/posts`);
+      await page.getByRole('button', { name: 'Next' }).waitFor();
+      await page.evaluate(`(() => {
+        const original = window.fetch;
+        window.fetch = async (...args) => {
+          const response = await original(...args);
+          if (String(args[0]).includes('/api/posts?')) {
+            response.clone().text().then(() => { window.__arrived ??= performance.now(); });
+          }
+          return response;
+        };
+        window.__rendered = new Promise((resolve) => {
+          const check = () => document.querySelectorAll('[role="gridcell"] [aria-label^="Post at"]').length >= ${WEEK_POSTS} && resolve(performance.now());
+          new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
+        });
+      })()`);
+      await page.getByText('WEEK', { exact: true }).click();
+      const ms = (await page.evaluate(
+        'window.__rendered.then((rendered) => rendered - window.__arrived)',
+      )) as number;
+      weekRuns.push(ms);
+    }
+    weekRuns.sort((a, b) => a - b);
+    console.log(
+      `week view with ${WEEK_POSTS} posts: render after data ${weekRuns.map((r) => r.toFixed(0)).join(', ')} ms`,
+    );
+    rep.figure(
+      'week.render.median',
+      `week view of ${WEEK_POSTS} posts in hours, render after data, median of 5`,
+      weekRuns[2]!,
+      'ms',
+      {
+        max: 200,
+      },
+    );
   } finally {
     await browser.close();
     await server.stop();
