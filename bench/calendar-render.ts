@@ -105,15 +105,10 @@ async function main() {
     for (let run = 0; run < 5; run++) {
       await page.goto(`${base}/posts`);
       await page.getByRole('button', { name: 'Next' }).waitFor();
+      // From the click on WEEK: the month's posts are at hand already (kept while the week's arrive), so
+      // the hours are drawn from them at once.
       await page.evaluate(`(() => {
-        const original = window.fetch;
-        window.fetch = async (...args) => {
-          const response = await original(...args);
-          if (String(args[0]).includes('/api/posts?')) {
-            response.clone().text().then(() => { window.__arrived ??= performance.now(); });
-          }
-          return response;
-        };
+        document.addEventListener('click', () => { window.__clicked ??= performance.now(); }, { capture: true });
         window.__rendered = new Promise((resolve) => {
           const check = () => document.querySelectorAll('[role="gridcell"] [aria-label^="Post at"]').length >= ${WEEK_POSTS} && resolve(performance.now());
           new MutationObserver(check).observe(document.body, { childList: true, subtree: true });
@@ -121,7 +116,7 @@ async function main() {
       })()`);
       await page.getByText('WEEK', { exact: true }).click();
       const ms = (await page.evaluate(
-        'window.__rendered.then((rendered) => rendered - window.__arrived)',
+        'window.__rendered.then((rendered) => rendered - window.__clicked)',
       )) as number;
       weekRuns.push(ms);
     }
@@ -131,7 +126,7 @@ async function main() {
     );
     rep.figure(
       'week.render.median',
-      `week view of ${WEEK_POSTS} posts in hours, render after data, median of 5`,
+      `week view of ${WEEK_POSTS} posts in hours, from the click, median of 5`,
       weekRuns[2]!,
       'ms',
       {
