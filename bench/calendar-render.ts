@@ -122,7 +122,7 @@ async function main() {
     }
     weekRuns.sort((a, b) => a - b);
     console.log(
-      `week view with ${WEEK_POSTS} posts: render after data ${weekRuns.map((r) => r.toFixed(0)).join(', ')} ms`,
+      `week view with ${WEEK_POSTS} posts: drawn after the click ${weekRuns.map((r) => r.toFixed(0)).join(', ')} ms`,
     );
     rep.figure(
       'week.render.median',
