@@ -16,6 +16,7 @@ import { startQueue } from '../src/server/jobs/queue';
 import { loadEncryptionKey, loadSecret } from '../src/server/secret';
 import { startServer } from '../test/child-server';
 import { report } from './report.mjs';
+import { signInCookie } from './sign-in';
 
 const PORT = 3312;
 const CONNECTIONS = 20;
@@ -113,15 +114,7 @@ async function main() {
     { port: PORT, args: ['--role', 'api'] },
   );
   try {
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email, password: 'bench-password-1' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInCookie(base, email, 'bench-password-1');
     const url = `${base}/api/analytics/summary`;
     const first = performance.now();
     const check = (await (await fetch(url, { headers: { cookie } })).json()) as {

@@ -14,6 +14,7 @@ import { startQueue } from '../src/server/jobs/queue';
 import { loadEncryptionKey, loadSecret } from '../src/server/secret';
 import { startServer } from '../test/child-server';
 import { report } from './report.mjs';
+import { signInCookie } from './sign-in';
 
 const PORT = 3313;
 const POSTS = 1000;
@@ -87,15 +88,7 @@ async function main() {
     { port: PORT, args: ['--role', 'api'] },
   );
   try {
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email, password: 'bench-password-1' }),
-    });
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInCookie(base, email, 'bench-password-1');
     const headers = { cookie, origin: base, 'content-type': 'application/json' };
     const add = async (i: number) => {
       const res = await fetch(`${base}/api/posts`, {

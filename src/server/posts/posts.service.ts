@@ -44,7 +44,7 @@ import {
 import { sanitizePostHtml } from './sanitize';
 import type { QueueKey, QueueRepo } from '../queue/queue.repo';
 import { firstFree, layOut } from '../queue/layout';
-import { QUEUE_LEAD_MS, queueFull, noSchedule } from '../queue/queue-errors';
+import { QUEUE_LEAD_MS, queueFull, noSchedule } from '../queue/queue-rules';
 
 export const approvalRequired = () =>
   new AppError(403, 'APPROVAL_REQUIRED', 'This workspace asks for an approval first.');

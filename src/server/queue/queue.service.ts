@@ -9,7 +9,7 @@ import { AppError, notFound } from '../http/errors';
 import { invalid } from '../posts/post-content';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import { layOut } from './layout';
-import { QUEUE_LEAD_MS } from './queue-errors';
+import { QUEUE_LEAD_MS } from './queue-rules';
 import type { QueueKey, QueueRepo, ScheduleRow } from './queue.repo';
 
 export interface QueueServiceDeps {
