@@ -65,16 +65,18 @@ function AccountRow({
   const name = PLATFORM_NAMES[platform];
   const username = account.username || t('connections.unknown');
   const needsReconnect = account.status === 'needs_reconnect';
+  // This row leaves once the profile is read again, before `mutate`'s callbacks would run: the promise
+  // tells the outcome all the same.
   const onDisconnect = () =>
-    disconnect.mutate(account.id, {
-      onSuccess: () =>
+    disconnect.mutateAsync(account.id).then(
+      () =>
         notify({
           color: 'green',
           message: alone
             ? t('connections.disconnected', { platform: name })
             : t('connections.accountDisconnected', { platform: name, account: username }),
         }),
-      onError: (error) =>
+      (error: unknown) =>
         notify({
           color: 'red',
           message: t('connections.disconnectFailed', {
@@ -82,7 +84,7 @@ function AccountRow({
             error: failureText(t, error, 'errors.generic'),
           }),
         }),
-    });
+    );
   return (
     <Stack gap={6} role="group" aria-label={username}>
       {needsReconnect && (

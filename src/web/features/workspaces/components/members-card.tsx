@@ -126,13 +126,15 @@ function InvitationRow({ workspace, invitation }: { workspace: Workspace; invita
         size="compact-sm"
         loading={revoke.isPending}
         aria-label={t('invitations.revokeFor', { email: invitation.email })}
+        // The row leaves once the list is read again, before `mutate`'s callbacks would run: the
+        // promise tells the outcome all the same.
         onClick={() =>
-          revoke.mutate(invitation.id, {
-            onSuccess: () =>
+          revoke.mutateAsync(invitation.id).then(
+            () =>
               notify({ color: 'green', message: t('invitations.withdrawn', { email: invitation.email }) }),
-            onError: (error) =>
+            (error: unknown) =>
               notify({ color: 'red', message: errorMessage(t, error, 'invitations.revokeFailed') }),
-          })
+          )
         }
       >
         {t('invitations.revoke')}
