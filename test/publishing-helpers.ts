@@ -134,6 +134,8 @@ export interface PostSpec {
   /** Due in this many milliseconds; omitted: publish now. */
   inMs?: number;
   media?: { id: string; alt?: string }[];
+  /** Per-network versions: their own text (plain or HTML, like `text`) and files. */
+  versions?: { platform: Platform; text: string; media?: string[] }[];
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -148,6 +150,15 @@ export function postBody(spec: PostSpec) {
     ...(spec.inMs === undefined ? {} : { scheduledAt: new Date(Date.now() + spec.inMs).toISOString() }),
     timezone: 'UTC',
     media: spec.media ?? [],
+    ...(spec.versions
+      ? {
+          versions: spec.versions.map((v) => ({
+            platform: v.platform,
+            content: v.text.startsWith('<') ? v.text : `<p>${escapeHtml(v.text)}</p>`,
+            ...(v.media ? { media: v.media } : {}),
+          })),
+        }
+      : {}),
   };
 }
 

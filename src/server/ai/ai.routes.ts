@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdaptRequestSchema,
   AiPostParamsSchema,
   AiStatusSchema,
   BestTimeRequestSchema,
@@ -118,6 +119,19 @@ export async function aiRoutes(
       },
     },
     async (request, reply) => ({ response: await ai.generateContent(request.body, abortOnClose(reply)) }),
+  );
+  r.post(
+    '/api/ai/adaptForNetwork',
+    {
+      onRequest: writes,
+      schema: {
+        tags,
+        summary: 'The post rewritten by the model for one network, in its tone and length; needs a model',
+        body: AdaptRequestSchema,
+        response: { 200: TextResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => ({ response: await ai.adapt(request.body, abortOnClose(reply)) }),
   );
   r.post(
     '/api/ai/getPostSentiment',

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
   AI_TONES,
+  type AdaptRequestSchema,
   type ChatRequestSchema,
   type GenerateContentRequestSchema,
   type Insights,
   type InsightsRequestSchema,
   type Recommendation,
 } from '../../shared/api/ai.schemas';
-import type { Platform } from '../../shared/platforms/rules';
+import { type Platform, rulesFor } from '../../shared/platforms/rules';
 import { type SessionUser, scopeOf } from '../auth/session';
 import type { Scope, WorkspaceId } from '../workspaces/workspaces.repo';
 import type { HashtagsService } from '../hashtags/hashtags.service';
@@ -18,7 +19,7 @@ import { notConfigured, providerFailure } from './failures';
 import { analyseOffline, plainText } from './offline/insights';
 import { loadNlp } from './offline/nlp';
 import { sentimentOf } from './offline/sentiment';
-import { chatPrompt, contentPrompt, insightsPrompt } from './prompts';
+import { adaptPrompt, chatPrompt, contentPrompt, insightsPrompt } from './prompts';
 import { type AiProvider, AiProviderError } from './provider';
 
 export interface AiServiceDeps {
@@ -147,6 +148,21 @@ export function createAiService({ repo, hashtags, provider, clock, logger }: AiS
       try {
         return (
           await model.complete(contentPrompt(input.prompt, input.tone, input.platforms), { signal })
+        ).trim();
+      } catch (error) {
+        throw providerFailure('content', error);
+      }
+    },
+
+    /** The post rewritten for `platform` (its tone, its length); the composer puts it in that network's version. */
+    async adapt(input: z.output<typeof AdaptRequestSchema>, signal?: AbortSignal): Promise<string> {
+      const model = requireModel();
+      const { maxChars } = rulesFor(input.platform);
+      try {
+        return (
+          await model.complete(adaptPrompt(plainText(input.content), input.platform, maxChars, input.tone), {
+            signal,
+          })
         ).trim();
       } catch (error) {
         throw providerFailure('content', error);

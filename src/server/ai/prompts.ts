@@ -40,6 +40,32 @@ export function contentPrompt(
   ];
 }
 
+/** What each network's posts sound like, for "Adapt for {network}". */
+const NETWORK_STYLE: Record<Platform, string> = {
+  twitter: 'short and direct, one idea, at most two hashtags',
+  bluesky: 'conversational and short, few or no hashtags',
+  facebook: 'friendly and personal, a question or a call to comment works well',
+  instagram: 'visual and warm, a caption with a line break before a block of relevant hashtags',
+  linkedin: 'professional and informative, a clear first line, short paragraphs, no slang',
+  tiktok: 'casual and energetic, a caption that hooks in the first words, trending-style hashtags',
+};
+
+/** The post rewritten for one network, within its length: the user edits the answer before it is used. */
+export function adaptPrompt(
+  text: string,
+  platform: Platform,
+  maxChars: number,
+  tone: AiTone | null | undefined,
+): PromptMessage[] {
+  return [
+    {
+      role: 'system',
+      content: `You adapt social media posts for ${PLATFORM_NAMES[platform]}: ${NETWORK_STYLE[platform]}. ${tone ? `The author wants a ${tone.toLowerCase()} tone.` : "Keep the author's voice."} Keep the facts, links, mentions and the language of the post. The answer must be at most ${maxChars} characters. Answer with the adapted post's text only: no preface, no quotes, no explanation. ${DATA_RULE}`,
+    },
+    { role: 'user', content: `Adapt this post:\n${asData(text)}` },
+  ];
+}
+
 export function insightsPrompt(
   text: string,
   tone: AiTone | null | undefined,

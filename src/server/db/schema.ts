@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { POST_STATUSES } from '../../shared/api/posts.schemas';
+import { POST_STATUSES, type StoredVersion } from '../../shared/api/posts.schemas';
 import { WORKSPACE_ROLES } from '../../shared/workspaces/rules';
 
 const tz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -291,6 +291,11 @@ export const posts = pgTable(
     recurringId: uuid('recurring_id').references(() => recurringPosts.id, { onDelete: 'set null' }),
     /** The occurrence it was made for: with `recurringId`, the key that makes each occurrence once. */
     occurrenceAt: tz('occurrence_at'),
+    /**
+     * Per-network versions (issue 26): a network listed here receives its own text and, when `media` is
+     * set, only those of the post's files; the others receive the post itself.
+     */
+    versions: jsonb('versions').$type<StoredVersion[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },

@@ -55,6 +55,7 @@ const RULES: Record<string, Access> = {
   'POST /api/ai/generatePostInsights': 'user',
   'POST /api/ai/chatWithAI': 'user',
   'POST /api/ai/generateContent': 'user',
+  'POST /api/ai/adaptForNetwork': 'user',
   'POST /api/ai/getPostSentiment': 'user',
   'POST /api/ai/analyzePostPerformance': 'user',
   'POST /api/ai/predictBestTimeToPost': 'user',

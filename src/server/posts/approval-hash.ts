@@ -7,6 +7,8 @@ export interface ApprovedShape {
   platforms: readonly string[];
   /** In their order in the post. */
   media: readonly { id: string; alt: string; edits: Record<string, unknown> | null }[];
+  /** Per-network versions; none leaves the hash as it was before there were versions. */
+  versions?: readonly { platform: string; contentHtml: string; media: readonly string[] | null }[];
   /** A recurring post's rule (its start is `scheduledAt`): when its occurrences come. */
   rule?: Record<string, unknown>;
 }
@@ -38,6 +40,9 @@ export function approvalHashOf(post: ApprovedShape): string {
           alt: m.alt,
           edits: m.edits && Object.keys(m.edits).length ? m.edits : null,
         })),
+        ...(post.versions?.length
+          ? { versions: [...post.versions].sort((a, b) => a.platform.localeCompare(b.platform)) }
+          : {}),
         ...(post.rule ? { rule: post.rule } : {}),
       }),
     )

@@ -1,6 +1,7 @@
 import { MEDIA_LIMITS } from '../../shared/api/media.schemas';
 import type { WorkspaceId } from '../workspaces/workspaces.repo';
-import { type PostInput, VideoEditsSchema } from '../../shared/api/posts.schemas';
+import { type PostInput, type StoredVersion, VideoEditsSchema } from '../../shared/api/posts.schemas';
+import { sanitizePostHtml } from './sanitize';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
 import { validateForPlatform } from '../../shared/platforms/validate';
@@ -73,6 +74,7 @@ export async function resolveMedia(
   // What the networks will receive: an edited video's limits apply to its trimmed length and new frame.
   const facts = ordered.map(({ row, edits }) => ({
     ...editedFacts(row, row.kind === 'video' ? edits : null),
+    id: row.id,
     name: row.originalName,
   }));
   return { facts, links };
@@ -80,17 +82,60 @@ export async function resolveMedia(
 export type MediaFacts = Awaited<ReturnType<typeof resolveMedia>>['facts'];
 
 /**
- * Content and networks present (`incomplete` is the error when not), and the post within every selected
- * network's rules (POST_NOT_PUBLISHABLE with the list of problems).
+ * The per-network versions asked for, cleaned: each for a network the post goes to, its files among the
+ * post's (kept in the post's order). A 400 names `versions` otherwise.
+ */
+export function resolveVersions(
+  versions: PostInput['versions'],
+  platforms: readonly Platform[],
+  links: readonly MediaLink[],
+): StoredVersion[] {
+  return versions.map((version) => {
+    if (!platforms.includes(version.platform))
+      throw invalid('versions', 'posts.versionNotChosen', `a version for ${version.platform}, not chosen`);
+    const files = version.media && new Set(version.media);
+    if (files && version.media!.some((id) => !links.some((link) => link.id === id)))
+      throw invalid('versions', 'posts.versionMediaUnknown', 'a file that is not one of the post');
+    return {
+      platform: version.platform,
+      contentHtml: sanitizePostHtml(version.content),
+      media: files ? links.filter((link) => files.has(link.id)).map((link) => link.id) : null,
+    };
+  });
+}
+
+/** What `platform` receives of a post: its own version where it has one, else the post's text and files. */
+export function draftFor(
+  platform: string,
+  contentHtml: string,
+  media: MediaFacts,
+  versions: readonly StoredVersion[],
+) {
+  const version = versions.find((v) => v.platform === platform);
+  if (!version) return { text: htmlToText(contentHtml), media };
+  const files = version.media && new Set(version.media);
+  return {
+    text: htmlToText(version.contentHtml),
+    media: files ? media.filter((m) => files.has(m.id)) : media,
+  };
+}
+
+/**
+ * Content and networks present (`incomplete` is the error when not), and what each selected network
+ * receives (its version, or the post) within its rules (POST_NOT_PUBLISHABLE with the list of problems).
  */
 export function assertPublishable(
   contentHtml: string,
   media: MediaFacts,
   platforms: Platform[],
   incomplete: { code: 'POST_INCOMPLETE' | 'RECURRING_INCOMPLETE'; message: string },
+  versions: readonly StoredVersion[] = [],
 ) {
   const text = htmlToText(contentHtml);
-  const noContent = !text.trim() && !media.length;
+  // The post's own text may be left empty when every network has a version of its own.
+  const everyVersioned =
+    platforms.length > 0 && platforms.every((p) => versions.some((v) => v.platform === p));
+  const noContent = !text.trim() && !media.length && !everyVersioned;
   if (noContent || platforms.length === 0) {
     throw new AppError(400, incomplete.code, incomplete.message, {
       fields: {
@@ -99,7 +144,9 @@ export function assertPublishable(
       },
     });
   }
-  const problems = platforms.flatMap((platform) => validateForPlatform(platform, { text, media }));
+  const problems = platforms.flatMap((platform) =>
+    validateForPlatform(platform, draftFor(platform, contentHtml, media, versions)),
+  );
   if (problems.length) {
     const networks = [...new Set(problems.map((p) => p.platform))].join(', ');
     throw new AppError(400, 'POST_NOT_PUBLISHABLE', `The post does not meet the rules of ${networks}.`, {

@@ -358,4 +358,87 @@ describe('posts', () => {
       ).statusCode,
     ).toBe(201);
   });
+
+  it('keeps per-network versions, judges each network by what it receives, and names a bad version', async () => {
+    // Her own posts: the range tests count Ann's.
+    await createUser(t.ctx, { email: 'vera@example.com' });
+    const vera = await signIn(t.app, 'vera@example.com');
+    const long = `<p>${'x'.repeat(290)}</p>`;
+    // The post is too long for X, but X has a short version of its own: the post may be scheduled.
+    const res = await schedule(vera, {
+      content: long,
+      platforms: ['twitter', 'bluesky', 'linkedin'],
+      versions: [
+        { platform: 'twitter', content: '<p>Short for X <script>alert(1)</script></p>' },
+        { platform: 'bluesky', content: '<p>For Bluesky</p>' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const post = res.json<Post>();
+    expect(post.content).toBe(long);
+    expect(post.versions).toEqual([
+      { platform: 'twitter', content: '<p>Short for X </p>', media: null },
+      { platform: 'bluesky', content: '<p>For Bluesky</p>', media: null },
+    ]);
+    expect((await call(vera, 'GET', `/api/posts/${post.id}`)).json().versions).toEqual(post.versions);
+    // A version changes what an approval binds to.
+    const again = await call(vera, 'PUT', `/api/posts/${post.id}`, {
+      content: long,
+      platforms: ['twitter', 'bluesky', 'linkedin'],
+      action: 'schedule',
+      scheduledAt: '2026-03-28T14:30:00+01:00',
+      timezone: 'Europe/Paris',
+      versions: [{ platform: 'twitter', content: '<p>Short for X</p>' }],
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<Post>().contentHash).not.toBe(post.contentHash);
+    expect(again.json<Post>().versions.map((v) => v.platform)).toEqual(['twitter']);
+    // The copy keeps them.
+    const copy = (await call(vera, 'POST', `/api/posts/${post.id}/duplicate`)).json<Post>();
+    expect(copy.versions).toEqual(again.json<Post>().versions);
+
+    // A version too long for its network is that network's problem only.
+    const tooLong = await schedule(vera, {
+      content: '<p>Fine</p>',
+      platforms: ['twitter', 'linkedin'],
+      versions: [{ platform: 'twitter', content: long }],
+    });
+    expect(tooLong.json().problems).toEqual([
+      { platform: 'twitter', code: 'too_long', max: 280, length: 290 },
+    ]);
+    // An empty post whose every network has a version is complete; one without is not.
+    const versionsOnly = await schedule(vera, {
+      content: '',
+      platforms: ['twitter'],
+      versions: [{ platform: 'twitter', content: '<p>Only this</p>' }],
+    });
+    expect(versionsOnly.statusCode, versionsOnly.body).toBe(201);
+    const half = await schedule(vera, {
+      content: '',
+      platforms: ['twitter', 'bluesky'],
+      versions: [{ platform: 'twitter', content: '<p>Only this</p>' }],
+    });
+    expect(half.json().fields).toEqual({ content: 'posts.contentRequired' });
+
+    // A network not chosen, twice the same network, a file not of the post, an unknown network.
+    const bad = async (versions: object[], field: string) => {
+      const answer = await schedule(vera, { versions });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().fields).toEqual({ versions: field });
+    };
+    await bad([{ platform: 'linkedin', content: 'x' }], 'posts.versionNotChosen');
+    await bad(
+      [
+        { platform: 'twitter', content: 'a' },
+        { platform: 'twitter', content: 'b' },
+      ],
+      'posts.versionsDuplicate',
+    );
+    await bad(
+      [{ platform: 'twitter', content: 'a', media: ['6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c'] }],
+      'posts.versionMediaUnknown',
+    );
+    const unknown = await schedule(vera, { versions: [{ platform: 'myspace', content: 'a' }] });
+    expect(unknown.json().fields).toEqual({ 'versions.0.platform': 'posts.platformInvalid' });
+  });
 });

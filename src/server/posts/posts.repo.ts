@@ -1,6 +1,6 @@
 import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { RenderFailure, RenderStatus } from '../../shared/api/posts.schemas';
+import type { RenderFailure, RenderStatus, StoredVersion } from '../../shared/api/posts.schemas';
 import type { TargetChoice } from '../connections/accounts';
 import { type Db, rowsOf, transaction } from '../db/client';
 import { media, postMedia, posts, postTargets, videoRenders } from '../db/schema';
@@ -41,6 +41,8 @@ export interface PostValues {
   status: PostRow['status'];
   scheduledAt: Date | null;
   timezone: string;
+  /** Per-network versions (issue 26); none when absent. */
+  versions?: StoredVersion[];
   /** On a rewrite: what stays approved (its hash) or nothing; a reviewer's note kept or cleared. */
   approvalHash?: string | null;
   reviewNote?: string | null;
@@ -240,9 +242,10 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       const [written] = rowsOf<{ post: string; targets: string }>(
         await tx.execute(sql`
           with p as (
-            insert into ${posts} (workspace_id, user_id, content_html, status, scheduled_at, timezone)
+            insert into ${posts} (workspace_id, user_id, content_html, status, scheduled_at, timezone, versions)
             values (${workspaceId}, ${userId}, ${values.contentHtml}, ${values.status},
-                    ${values.scheduledAt?.toISOString() ?? null}::timestamptz, ${values.timezone})
+                    ${values.scheduledAt?.toISOString() ?? null}::timestamptz, ${values.timezone},
+                    ${JSON.stringify(values.versions ?? [])}::jsonb)
             returning *),
           t as (
             insert into ${postTargets} (post_id, platform, account_id)

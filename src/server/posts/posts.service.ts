@@ -39,6 +39,7 @@ import {
   type FindMedia,
   invalid,
   resolveMedia,
+  resolveVersions,
   targetsOf as resolveTargets,
 } from './post-content';
 import { sanitizePostHtml } from './sanitize';
@@ -65,6 +66,7 @@ const shapeOf = (p: PostWithTargets) => ({
   scheduledAt: p.scheduledAt,
   platforms: p.targets.map(targetKey),
   media: p.media.map((m) => ({ id: m.id, alt: m.alt, edits: m.edits })),
+  versions: p.versions,
 });
 /** Each network once, in the targets' order. */
 const platformsOf = (targets: readonly { platform: string }[]) => [
@@ -149,6 +151,11 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   timezone: p.timezone,
   recurringId: p.recurringId,
   occurrenceAt: p.occurrenceAt?.toISOString() ?? null,
+  versions: p.versions.map((v) => ({
+    platform: v.platform as Platform,
+    content: v.contentHtml,
+    media: v.media,
+  })),
   targets: p.targets.map((t) => ({
     platform: t.platform as Platform,
     account: accountRef(accountOf(connections, t)),
@@ -292,19 +299,24 @@ export function createPostsService({
     // The networks and accounts chosen (an account not of the workspace is a 400); an edit keeps a
     // choice of an account disconnected since.
     const { targets, platforms } = resolveTargets(accounts, input, before?.targets);
+    const versions = resolveVersions(input.versions, platforms, links);
+    const written = { contentHtml, versions, timezone: input.timezone };
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
       return {
-        values: { contentHtml, status: 'draft' as const, scheduledAt, timezone: input.timezone },
+        values: { ...written, status: 'draft' as const, scheduledAt },
         links,
         targets,
       };
     }
     assertMayPublish(actor);
-    assertPublishable(contentHtml, facts, platforms, {
-      code: 'POST_INCOMPLETE',
-      message: 'Please complete all required fields.',
-    });
+    assertPublishable(
+      contentHtml,
+      facts,
+      platforms,
+      { code: 'POST_INCOMPLETE', message: 'Please complete all required fields.' },
+      versions,
+    );
     // A queued post's time is its slot's, chosen under the queue's lock (enqueue).
     const scheduledAt =
       input.action === 'publish_now' || input.action === 'queue' ? now : new Date(input.scheduledAt!);
@@ -321,19 +333,19 @@ export function createPostsService({
             scheduledAt: asked,
             platforms: targets.map(targetKey),
             media: links,
+            versions,
           });
       if (approved)
         return {
-          values: { contentHtml, status: 'scheduled' as const, scheduledAt: asked, timezone: input.timezone },
+          values: { ...written, status: 'scheduled' as const, scheduledAt: asked },
           links,
           targets,
         };
       return {
         values: {
-          contentHtml,
+          ...written,
           status: 'awaiting_approval' as const,
           scheduledAt: asked,
-          timezone: input.timezone,
           approvalHash: null,
           reviewNote: null,
         },
@@ -342,7 +354,7 @@ export function createPostsService({
       };
     }
     return {
-      values: { contentHtml, status: 'scheduled' as const, scheduledAt, timezone: input.timezone },
+      values: { ...written, status: 'scheduled' as const, scheduledAt },
       links,
       targets,
     };
@@ -577,7 +589,13 @@ export function createPostsService({
       });
       const copy = await repo.create(
         scopeOf(actor),
-        { contentHtml: post.contentHtml, status: 'draft', scheduledAt: ahead, timezone: post.timezone },
+        {
+          contentHtml: post.contentHtml,
+          versions: post.versions,
+          status: 'draft',
+          scheduledAt: ahead,
+          timezone: post.timezone,
+        },
         choices,
         post.media.map((m) => ({ id: m.id, edits: m.edits, alt: m.alt })),
       );

@@ -113,6 +113,36 @@ describe('publishing to the OAuth networks through the worker', () => {
     expect(tweet!.media[1]!.data.equals(jpeg.bytes)).toBe(true);
   });
 
+  it('per-network versions: each network receives its own text and files, the others the post (issue 26)', async () => {
+    const png = await uploadImage(t, cookie, 'png', 13);
+    const jpeg = await uploadImage(t, cookie, 'jpeg', 14);
+    const base = 'Our autumn menu is here, with three new soups and a pumpkin bread we bake every morning.';
+    const short = 'Autumn menu: three soups, pumpkin bread. #autumn';
+    const post = await publishNow({
+      text: base,
+      platforms: ['twitter', 'linkedin', 'facebook'],
+      media: [
+        { id: png.media.id, alt: 'the soups' },
+        { id: jpeg.media.id, alt: 'the bread' },
+      ],
+      versions: [
+        { platform: 'twitter', text: short, media: [jpeg.media.id] },
+        { platform: 'linkedin', text: '<p>Autumn at the bakery</p><p>Three soups and a bread.</p>' },
+      ],
+    });
+    expect(post.versions.map((v) => [v.platform, v.media])).toEqual([
+      ['twitter', [jpeg.media.id]],
+      ['linkedin', null],
+    ]);
+    const [tweet, ...more] = x.postsWithText(short);
+    expect(more).toHaveLength(0);
+    expect(tweet!.media.map((m) => m.altText)).toEqual(['the bread']);
+    expect(x.postsWithText(base)).toHaveLength(0);
+    const [article] = linkedin.postsWithText('Autumn at the bakery\nThree soups and a bread.');
+    expect(article, JSON.stringify(linkedin.posts.map((p) => p.commentary))).toBeDefined();
+    expect(facebook.posts.filter((p) => p.message === base).map((p) => p.media.length)).toEqual([2]);
+  });
+
   it('LinkedIn: reserved characters arrive as written, hashtags stay hashtags', async () => {
     const text = 'Ship it (v2) [beta] {fast} <safe> @team *bold* _under_ ~tilde~ a|b back\\slash #launch';
     const post = await publishNow({ text, platforms: ['linkedin'] });

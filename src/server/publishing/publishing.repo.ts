@@ -302,8 +302,14 @@ export function createPublishingRepo(
              and ((t.status in ('pending', 'retrying') and t.due_at <= ${dueBy})
                or (t.status = 'publishing' and t.lease_until < ${now}))
              and not ${RENDER_WAITING}
-          returning t.id, t.post_id, p.user_id, p.workspace_id, t.platform, p.content_html, t.checkpoint, t.attempts, t.connection_id,
-                    p.scheduled_at, k.due_at as was_due
+          returning t.id, t.post_id, p.user_id, p.workspace_id, t.platform, t.checkpoint, t.attempts, t.connection_id,
+                    p.scheduled_at, k.due_at as was_due,
+                    -- The network's own version, where the post has one (issue 26): its text, and its
+                    -- files when it chose some.
+                    coalesce((select e->>'contentHtml' from jsonb_array_elements(p.versions) e
+                               where e->>'platform' = t.platform limit 1), p.content_html) as content_html,
+                    (select e->'media' from jsonb_array_elements(p.versions) e
+                      where e->>'platform' = t.platform and jsonb_typeof(e->'media') = 'array' limit 1) as files
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
            where id = any(array(select post_id from claimed)) and status = 'scheduled'
@@ -343,7 +349,8 @@ export function createPublishingRepo(
                   left join video_renders r on r.id = pm.render_id
                   -- A ready render replaces the upload: its file, its facts, and its own signed link.
                   cross join lateral (select r.status = 'ready' and r.storage_key is not null as ready) f
-                 where pm.post_id = c.post_id) as media
+                 where pm.post_id = c.post_id
+                   and (c.files is null or pm.media_id::text in (select jsonb_array_elements_text(c.files)))) as media
           from claimed c
           join attempt a on a.target_id = c.id
           left join earlier e on e.target_id = c.id

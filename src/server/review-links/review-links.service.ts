@@ -140,6 +140,7 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
     content: post.content,
     platforms: post.platforms,
     targets: post.targets.map((t) => ({ platform: t.platform, account: t.account?.username ?? null })),
+    versions: post.versions,
     scheduledAt: post.scheduledAt,
     timezone: post.timezone,
     status: post.status,

@@ -115,6 +115,14 @@ export const GenerateContentRequestSchema = z.object({
   platforms: z.array(z.enum(PLATFORMS, 'posts.platformInvalid')).max(PLATFORMS.length).optional(),
 });
 
+// ---------- POST /api/ai/adaptForNetwork ----------
+/** A post (HTML) rewritten by the model for one network: that network's tone and length (issue 26). */
+export const AdaptRequestSchema = z.object({
+  content: requiredText('ai.contentRequired'),
+  platform: z.enum(PLATFORMS, 'posts.platformInvalid'),
+  tone,
+});
+
 // ---------- POST /api/ai/getPostSentiment ----------
 export const SentimentRequestSchema = z.object({ content: requiredText('ai.contentRequired') });
 export const SentimentSchema = z.object({

@@ -100,9 +100,32 @@ export const POST_CONTENT_FIELDS = {
     .default([]),
 };
 
+/**
+ * A network's own version of a post (issue 26): its text and, when `media` is given, which of the post's
+ * files it gets (ids from the post's `media`, in the post's order); without `media`, all of them.
+ */
+export const PostVersionInputSchema = z.object({
+  platform: PlatformSchema,
+  content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
+  media: z.array(z.uuid('posts.versionMediaUnknown')).max(15, 'errors.validation').optional(),
+});
+export type PostVersionInput = z.infer<typeof PostVersionInputSchema>;
+/** A version as stored with its post (`posts.versions`); `media` null: all of the post's files. */
+export interface StoredVersion {
+  platform: string;
+  contentHtml: string;
+  media: string[] | null;
+}
+
 export const PostWriteSchema = z
   .object({
     ...POST_CONTENT_FIELDS,
+    /** Per-network versions: at most one per chosen network; the others get `content` and `media`. */
+    versions: z
+      .array(PostVersionInputSchema)
+      .max(PLATFORMS.length, 'errors.validation')
+      .refine((list) => new Set(list.map((v) => v.platform)).size === list.length, 'posts.versionsDuplicate')
+      .default([]),
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
     scheduledAt: instantField('posts.scheduledAtInvalid', 'posts.dateTooEarly').optional(),
     timezone: TimeZoneSchema,
@@ -150,6 +173,10 @@ export const PostSchema = z.object({
   /** The occurrence this post was made for (recurring posts only). */
   occurrenceAt: z.string().nullable(),
   targets: z.array(PostTargetSchema),
+  /** The networks with a version of their own; `media` null: all of the post's files. */
+  versions: z.array(
+    z.object({ platform: PlatformSchema, content: z.string(), media: z.array(z.uuid()).nullable() }),
+  ),
   media: z.array(
     MediaSchema.extend({
       edits: VideoEditsSchema.nullable(),

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { PostFormPartsProvider } from '../components/post-form/post-form-parts';
+import { AdaptButton } from '../features/ai/components/adapt-button';
 import { ComposerAi } from '../features/ai/components/composer-ai';
 import { ConnectReturn } from '../features/connections/components/connect-return';
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
@@ -24,6 +25,7 @@ const RecurringTab = lazy(() => import('./recurring-tab').then((m) => ({ default
 /** The post manager's parts from other features: AI, templates, saved texts (variables), hashtags. */
 const postsSlots: PostsSlots = {
   composerAi: ComposerAi,
+  adaptForNetwork: AdaptButton,
   templates: TemplatesButton,
   insertText: InsertVariableSelect,
   hashtags: HashtagsButton,

@@ -3,6 +3,7 @@ import type { Platform } from '../../shared/platforms/rules';
 import type { ReviewPost } from '../../shared/api/review-links.schemas';
 import type { Author } from '../features/posts/components/preview/author';
 import { NetworkPost } from '../features/posts/components/preview/network-post';
+import { receivedBy } from '../features/posts/versions';
 import { type ReviewPreview, ReviewPage } from '../features/review-links/components/review-page';
 
 /**
@@ -27,15 +28,19 @@ const Preview: ReviewPreview = ({
   account: string | null;
   workspace: string;
   post: ReviewPost;
-}) => (
-  <NetworkPost
-    platform={platform}
-    author={authorOf(platform, account, workspace)}
-    text={htmlToText(post.content)}
-    media={post.media}
-    variables={{}}
-  />
-);
+}) => {
+  // What this network receives: its own version where it has one.
+  const got = receivedBy(platform, post.content, post.media, post.versions);
+  return (
+    <NetworkPost
+      platform={platform}
+      author={authorOf(platform, account, workspace)}
+      text={htmlToText(got.content)}
+      media={got.media}
+      variables={{}}
+    />
+  );
+};
 
 /** `/review#<token>`: a client review link's page, with the posts feature's previews. */
 export function ReviewRoute() {

@@ -24,6 +24,7 @@ export const wholePost = (targets: PostTarget[], status: Post['status'], content
   content,
   platforms: targets.map((t) => t.platform),
   accounts: [],
+  versions: [],
   scheduledAt: '2030-01-05T15:00:00.000Z',
   recurringId: null,
   occurrenceAt: null,

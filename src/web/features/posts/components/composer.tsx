@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
 import type { Variables } from '../../../../shared/api/variables.schemas';
@@ -43,6 +43,9 @@ import { PublishProgress } from './publish-progress';
 import { SchedulePicker } from '../../../components/post-form/schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
 import { usePostsSlots } from './posts-slots';
+import { htmlToText } from '../../../../shared/platforms/html-to-text';
+import { type DraftVersion, receivedBy, versionsToSend, withVersion } from '../versions';
+import { VersionPanel, VersionTabs } from './version-tabs';
 
 export interface Draft {
   id?: string;
@@ -52,6 +55,8 @@ export interface Draft {
   accounts: string[];
   scheduledAt: Date | null;
   media: DraftMedia[];
+  /** Networks' own versions (issue 26); the others get `content` and `media`. */
+  versions: DraftVersion[];
 }
 
 export const emptyDraft = (scheduledAt: Date | null = null): Draft => ({
@@ -60,6 +65,7 @@ export const emptyDraft = (scheduledAt: Date | null = null): Draft => ({
   accounts: [],
   scheduledAt,
   media: [],
+  versions: [],
 });
 export const draftOf = (post: Post): Draft => ({
   id: post.id,
@@ -68,6 +74,7 @@ export const draftOf = (post: Post): Draft => ({
   accounts: post.accounts,
   scheduledAt: post.scheduledAt ? new Date(post.scheduledAt) : null,
   media: post.media,
+  versions: post.versions,
 });
 
 /** Without the variables feature, an edited video's preview fills its captions' `{{name}}` with nothing. */
@@ -91,7 +98,11 @@ export function Composer({
   manageAccounts?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { composerAi: ComposerAi, withVariables: WithVariables = NoVariables } = usePostsSlots();
+  const {
+    composerAi: ComposerAi,
+    adaptForNetwork: AdaptForNetwork,
+    withVariables: WithVariables = NoVariables,
+  } = usePostsSlots();
   const { MediaUploaders, EditVideo } = usePostFormParts();
   const { data: profile } = useProfile();
   // The picker shows and reads the clock of the profile's zone, which the post is then scheduled in.
@@ -138,14 +149,42 @@ export function Composer({
       platforms: draft.platforms.length ? draft.platforms : template.platforms,
     });
   };
-  // The networks receive each video as edited: their limits judge the trimmed length and the new frame.
-  const { text, remaining, problems } = checkDraft(
-    draft.content,
-    draft.platforms,
-    draft.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m)),
-    accountType,
+  const latest = useRef(draft);
+  useEffect(() => {
+    latest.current = draft;
+  });
+  // The text being written: the one for all networks, or a chosen network's own version.
+  const [writing, setWriting] = useState<Platform | null>(null);
+  const network = writing && draft.platforms.includes(writing) ? writing : null;
+  const version = network ? draft.versions.find((v) => v.platform === network) : undefined;
+  const shown = version?.content ?? draft.content;
+  const setShown = (content: string) =>
+    onChange(
+      network
+        ? { ...draft, versions: withVersion(draft.versions, network, draft.content, { content }) }
+        : { ...draft, content },
+    );
+  // Each network is judged by what it receives (its version, or the post); the networks receive each
+  // video as edited: their limits judge the trimmed length and the new frame.
+  const checks = draft.platforms.map((platform) => {
+    const got = receivedBy(platform, draft.content, draft.media, draft.versions);
+    const media = got.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m));
+    return { platform, media, ...checkDraft(got.content, [platform], media, accountType) };
+  });
+  const problems = checks.flatMap((c) => c.problems);
+  // The counter: the network being written for, or the tightest of those that take the text for all.
+  const counted = checks.filter((c) =>
+    network ? c.platform === network : !draft.versions.some((v) => v.platform === c.platform),
   );
-  const complete = (text.trim().length > 0 || draft.media.length > 0) && draft.platforms.length > 0;
+  const remaining = counted
+    .map((c) => c.remaining!)
+    .reduce<{ platform: Platform; left: number } | null>(
+      (tightest, count) => (tightest === null || count.left < tightest.left ? count : tightest),
+      null,
+    );
+  const text = htmlToText(shown);
+  const complete =
+    draft.platforms.length > 0 && checks.every((c) => c.text.trim().length > 0 || c.media.length > 0);
   const unready = unreadyNetworks(draft.platforms, allAccounts, draft.accounts);
   const send = (action: 'publish_now' | 'schedule') =>
     unready.length ? setChecking(action) : submit(action);
@@ -163,6 +202,7 @@ export function Composer({
       action,
       timezone: zone,
       media: draft.media.map(mediaWrite),
+      versions: versionsToSend(draft.versions, draft.platforms, draft.media),
       ...(draft.scheduledAt && action !== 'publish_now'
         ? { scheduledAt: draft.scheduledAt.toISOString() }
         : {}),
@@ -199,6 +239,7 @@ export function Composer({
       queuePosition,
       timezone: zone,
       media: draft.media.map(mediaWrite),
+      versions: versionsToSend(draft.versions, draft.platforms, draft.media),
     };
     queue.mutate(
       { id: draft.id, body },
@@ -253,11 +294,47 @@ export function Composer({
             )
           }
         />
-        <PostEditor
-          value={draft.content}
-          onChange={(content) => onChange({ ...draft, content })}
-          onReady={onEditorReady}
-        />
+        {draft.platforms.length > 0 && (
+          <VersionTabs
+            platforms={draft.platforms}
+            versions={draft.versions}
+            value={network}
+            onChange={setWriting}
+          />
+        )}
+        <PostEditor value={shown} onChange={setShown} onReady={onEditorReady} />
+        {network && (
+          <VersionPanel
+            platform={network}
+            version={version}
+            media={draft.media}
+            adapt={
+              AdaptForNetwork && (
+                <AdaptForNetwork
+                  platform={network}
+                  content={shown}
+                  onAdapted={(content) => {
+                    // The model answers seconds later: the version goes into the draft as it is then.
+                    const now = latest.current;
+                    onChange({
+                      ...now,
+                      versions: withVersion(now.versions, network, now.content, { content }),
+                    });
+                  }}
+                />
+              )
+            }
+            onReset={() =>
+              onChange({ ...draft, versions: draft.versions.filter((v) => v.platform !== network) })
+            }
+            onFiles={(media) =>
+              onChange({
+                ...draft,
+                versions: withVersion(draft.versions, network, draft.content, { media }),
+              })
+            }
+          />
+        )}
         {MediaUploaders && (
           <MediaUploaders
             media={draft.media}
@@ -405,6 +482,7 @@ export function Composer({
               platforms={draft.platforms}
               accounts={draft.accounts}
               media={draft.media}
+              versions={draft.versions}
               variables={variables}
               accountType={accountType}
               onClose={() => setPreviewing(false)}

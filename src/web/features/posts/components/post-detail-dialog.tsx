@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import type { Post, PostTarget } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PlatformIcon } from '../../../components/platform-icon';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, formatLongDateTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
@@ -212,6 +214,9 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
           </Text>
         )}
       </Paper>
+      {post.versions.map((version) => (
+        <OwnVersion key={version.platform} platform={version.platform} content={version.content} />
+      ))}
       <RenderStatus post={post} />
       <Stack gap="xs">
         {post.targets.map((target) => (
@@ -234,5 +239,28 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** A network's own version of the post, under the text for all networks: what that network receives. */
+export function OwnVersion({ platform, content }: { platform: Platform; content: string }) {
+  const { t } = useTranslation();
+  const label = t('versions.ownLabel', { network: PLATFORM_NAMES[platform] });
+  return (
+    <Paper withBorder p="sm" radius="sm" aria-label={label} role="article">
+      <Group gap={6} mb={4} wrap="nowrap">
+        <PlatformIcon platform={platform} size={14} />
+        <Text size="xs" fw={600}>
+          {label}
+        </Text>
+      </Group>
+      {content.trim() ? (
+        <Text size="sm" dangerouslySetInnerHTML={{ __html: cardHtml(content) }} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('preview.empty')}
+        </Text>
+      )}
+    </Paper>
   );
 }

@@ -23,6 +23,11 @@ export interface ComposerAiSlotProps {
 export interface PostsSlots {
   /** The composer's AI actions. */
   composerAi?: ComponentType<ComposerAiSlotProps>;
+  /**
+   * "Adapt for {network}" in a network's version (issue 26): with a model configured, a button that hands
+   * back the post rewritten for that network (HTML); nothing without one.
+   */
+  adaptForNetwork?: ComponentType<{ platform: Platform; content: string; onAdapted: (html: string) => void }>;
   /** The composer's Make Templates: a button whose dialog hands back the template chosen. */
   templates?: ComponentType<{ onUse: (template: Template) => void }>;
   /** The composer's Add Hashtags: a button whose dialog puts tags in at the cursor. */

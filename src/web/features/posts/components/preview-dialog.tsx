@@ -1,4 +1,4 @@
-import { Alert, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { remainingChars } from '../../../../shared/platforms/count';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
@@ -20,6 +20,7 @@ import { authorFor } from './preview/author';
 import { accountsFor } from '../../../lib/accounts';
 import type { Account } from '../../../../shared/api/users.schemas';
 import { NetworkPost } from './preview/network-post';
+import { type DraftVersion, receivedBy } from '../versions';
 
 interface PreviewProps {
   content: string;
@@ -27,6 +28,8 @@ interface PreviewProps {
   /** The accounts chosen where a network has several: a card for each account it goes to. */
   accounts?: string[];
   media: DraftMedia[];
+  /** Networks' own versions: such a network's card shows its version. */
+  versions?: readonly DraftVersion[];
   /** The saved variables, for edited videos' captions. */
   variables: Variables;
   accountType: TwitterAccountType;
@@ -41,17 +44,18 @@ export function PreviewDialog({
   content,
   platforms,
   accounts = [],
-  media,
+  media: postMedia,
+  versions = [],
   variables,
   accountType,
   onClose,
 }: PreviewProps) {
   const { t } = useTranslation();
   const { data: profile } = useProfile();
-  const text = htmlToText(content);
-  const dropped = droppedFormatting(content);
-  const images = media.filter((m) => m.kind === 'image');
-  const videos = media.filter((m) => m.kind === 'video');
+  // What the networks will not show, of every text that goes out.
+  const dropped = [
+    ...new Set([content, ...versions.map((v) => v.content)].flatMap((html) => droppedFormatting(html))),
+  ];
   return (
     <Modal
       opened
@@ -77,6 +81,11 @@ export function PreviewDialog({
           })
           .map(({ platform, account, several }) => {
             const name = PLATFORM_NAMES[platform];
+            const got = receivedBy(platform, content, postMedia, versions);
+            const text = htmlToText(got.content);
+            const media = got.media;
+            const images = media.filter((m) => m.kind === 'image');
+            const videos = media.filter((m) => m.kind === 'video');
             const remaining = remainingChars(platform, text, accountType);
             const { maxImages } = rulesFor(platform, accountType);
             const maxVideos = MEDIA_RULES[platform].video.max;
@@ -100,6 +109,11 @@ export function PreviewDialog({
                       <Title order={3} size="h5">
                         {name}
                       </Title>
+                      {got.own && (
+                        <Badge size="xs" variant="light">
+                          {t('versions.badge')}
+                        </Badge>
+                      )}
                     </Group>
                     <Text size="sm" c={remaining < REMAINING_WARNING ? 'red' : 'dimmed'}>
                       {t('composer.remaining', { count: remaining })}

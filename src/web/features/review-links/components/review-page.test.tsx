@@ -14,6 +14,7 @@ const post = (over: Partial<ReviewPost>): ReviewPost => ({
     { platform: 'bluesky', account: 'bloom.example' },
     { platform: 'linkedin', account: null },
   ],
+  versions: [],
   scheduledAt: '2031-05-06T08:00:00.000Z',
   timezone: 'Europe/Paris',
   status: 'scheduled',

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "versions" jsonb DEFAULT '[]'::jsonb NOT NULL;
