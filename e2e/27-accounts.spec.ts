@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { startXFake, type XFake } from '../test/fakes/twitter';
+import { startLinkedinFake, type LinkedinFake } from '../test/fakes/linkedin';
+import { type FakeOpenAI, startFakeOpenAI } from '../test/fakes/openai';
 import { type ChildServer, startServer } from '../test/child-server';
 import { E2E_NETWORKS } from '../test/e2e-networks';
 import { connectThroughConsent, expectAccessible, shootWidths } from './helpers';
@@ -20,6 +22,8 @@ test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const expectSoon = expect.configure({ timeout: 30_000 });
 
 let x: XFake;
+let linkedin: LinkedinFake;
+let ai: FakeOpenAI;
 let server: ChildServer;
 let dataDir: string;
 let context: BrowserContext;
@@ -35,6 +39,8 @@ const setLocale = async (locale: 'en' | 'ar') => {
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   test.setTimeout(180_000);
   x = await startXFake({ user: BRAND });
+  linkedin = await startLinkedinFake();
+  ai = await startFakeOpenAI();
   dataDir = mkdtempSync(join(tmpdir(), 'postwell-e2e-accounts-'));
   server = await startServer(
     {
@@ -43,6 +49,9 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
       ADMIN_EMAIL: USER.email,
       ADMIN_PASSWORD: USER.password,
       ...x.env,
+      ...linkedin.env,
+      AI_BASE_URL: ai.url,
+      AI_MODEL: ai.model,
       PUBLISH_POLL_SECONDS: '0.5',
     },
     { port: PORT, npmStart: true },
@@ -60,6 +69,8 @@ test.afterAll(async () => {
   await context?.close();
   await server?.stop();
   await x?.close();
+  await linkedin?.close();
+  await ai?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -239,4 +250,85 @@ test('the queue: posting times, Add to queue and Share next, reorder, skip, paus
   await expectSoon(page.getByText('Queued roses')).toBeVisible();
   await shootWidths(page, SHOTS, 'queue-ar');
   await setLocale('en');
+});
+
+test('per-network versions: X gets its own short words, LinkedIn a version the model adapted', async () => {
+  // Issue 26: one post, the text for all networks, X's own version, LinkedIn's written by "Adapt for".
+  await connectThroughConsent(page, 'linkedin');
+  await page.goto(page.url().replace(/(\/w\/[0-9a-f-]{36})\/.*$/, '$1/posts'));
+  const editor = page.getByRole('textbox', { name: 'Post text' });
+  await expectSoon(editor).toBeVisible();
+  await editor.click();
+  const base =
+    'Our autumn menu is here: three soups, a pumpkin bread baked every morning, and a new cider from the valley. ' +
+    'Come and taste it all this weekend at the shop, where the ovens start at five and the first loaves are out ' +
+    'by seven. Bring a friend, bring a basket, and tell us which soup should stay on the menu all winter long.';
+  await page.keyboard.type(base);
+  await page.getByText('X', { exact: true }).click();
+  await page.getByText('LinkedIn', { exact: true }).click();
+  // Too long for X as it stands.
+  const tooLongForX = page.getByText(/^X: \d+ characters, the limit is 280\.$/);
+  await expect(tooLongForX).toBeVisible();
+  const versions = page.getByRole('radiogroup', { name: 'Text for' });
+  await versions.getByText('X', { exact: true }).click();
+  await expect(page.getByText(/^X gets the text for all networks\./)).toBeVisible();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('Autumn menu: three soups, pumpkin bread, valley cider. #autumn');
+  await expect(page.getByText(/^X has a version of its own/)).toBeVisible();
+  await expect(versions.getByRole('radio', { name: 'X, its own version' })).toBeChecked();
+  await expect(page.getByText('X: 218 characters remaining')).toBeVisible();
+  await expect(tooLongForX).toHaveCount(0);
+
+  // LinkedIn's version, written by the model from the text shown.
+  ai.setMode({
+    kind: 'answer',
+    text: 'Autumn at our bakery\nThree soups, a pumpkin bread and a valley cider.',
+  });
+  await versions.getByText('LinkedIn', { exact: true }).click();
+  await page.getByRole('button', { name: 'Adapt for LinkedIn' }).click();
+  await expectSoon(
+    page.getByText('The model wrote the version for LinkedIn: read it before it goes out.'),
+  ).toBeVisible();
+  await expect(editor).toContainText('Autumn at our bakery');
+  expect(ai.prompts().at(-1)![1]!.content).toContain('Our autumn menu is here');
+  // Back to the text for all networks: unchanged.
+  await versions.getByText('All networks', { exact: true }).click();
+  await expect(editor).toContainText('Our autumn menu is here');
+  await versions.getByText('X', { exact: true }).click();
+  await shootWidths(page, SHOTS, 'versions-en');
+
+  // The preview shows each network its version.
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const xCard = page.getByRole('region', { name: /^X preview/ }).first();
+  await expect(xCard).toContainText('Autumn menu: three soups');
+  await expect(xCard).toContainText('Own version');
+  await expect(page.getByRole('region', { name: /^LinkedIn preview/ })).toContainText('Autumn at our bakery');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // In Arabic, switched in place: the draft stays.
+  await page.getByLabel('Language').selectOption('ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('radio', { name: 'X، بنسخة خاصة بها' })).toBeChecked();
+  await expect(page.getByText(/^لدى X نسخة خاصة بها/)).toBeVisible();
+  await shootWidths(page, SHOTS, 'versions-ar');
+  await page.getByLabel('اللغة').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+
+  // Post now: each network receives its version.
+  await page.getByRole('button', { name: 'Post now' }).click();
+  await expect
+    .poll(() => x.postsWithText('Autumn menu: three soups, pumpkin bread, valley cider. #autumn').length, {
+      timeout: 30_000,
+    })
+    .toBe(1);
+  await expect
+    .poll(
+      () =>
+        linkedin.postsWithText('Autumn at our bakery\nThree soups, a pumpkin bread and a valley cider.')
+          .length,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+  expect(x.postsWithText(base)).toHaveLength(0);
 });
