@@ -110,7 +110,7 @@ describe('per-network versions in the composer', () => {
 });
 
 describe('versions', () => {
-  const media = [{ id: 'a' }, { id: 'b' }] as Parameters<typeof receivedBy>[2];
+  const media = [{ id: 'a' }, { id: 'b' }];
 
   it('a network gets its version and its files, in the post order, or the post', () => {
     const versions = [{ platform: 'twitter' as const, content: 'x', media: ['b'] }];
@@ -130,7 +130,7 @@ describe('versions', () => {
     expect(
       versionsToSend(withVersion(both, 'twitter', 'base', { media: ['a', 'b'] }), ['twitter'], media),
     ).toEqual([{ platform: 'twitter', content: 'base' }]);
-    expect(versionsToSend(both, ['twitter'], [{ id: 'b' }] as typeof media)).toEqual([
+    expect(versionsToSend(both, ['twitter'], [{ id: 'b' }])).toEqual([
       { platform: 'twitter', content: 'base', media: [] },
     ]);
   });

@@ -1,6 +1,5 @@
 import type { PostVersionInput } from '../../../shared/api/posts.schemas';
 import type { Platform } from '../../../shared/platforms/rules';
-import type { DraftMedia } from '../../components/post-form/draft-media';
 
 /**
  * A network's own version of a post being written (issue 26): its text and, when `media` is set, which
@@ -13,12 +12,12 @@ export interface DraftVersion {
 }
 
 /** What `platform` receives of a post: its own version where it has one, else the post's text and files. */
-export function receivedBy(
+export function receivedBy<M extends { id: string }>(
   platform: Platform,
   content: string,
-  media: readonly DraftMedia[],
+  media: readonly M[],
   versions: readonly DraftVersion[],
-): { content: string; media: DraftMedia[]; own: boolean } {
+): { content: string; media: M[]; own: boolean } {
   const version = versions.find((v) => v.platform === platform);
   if (!version) return { content, media: [...media], own: false };
   const files = version.media && new Set(version.media);
@@ -47,7 +46,7 @@ export function withVersion(
 export function versionsToSend(
   versions: readonly DraftVersion[],
   platforms: readonly Platform[],
-  media: readonly DraftMedia[],
+  media: readonly { id: string }[],
 ): PostVersionInput[] {
   const present = new Set(media.map((m) => m.id));
   return versions

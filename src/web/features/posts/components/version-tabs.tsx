@@ -48,10 +48,13 @@ export function VersionTabs({
               size="sm"
               variant="outline"
               aria-label={own ? t('versions.ownLabel', { network: PLATFORM_NAMES[platform] }) : undefined}
-              icon={own ? <IconPencil size={12} /> : undefined}
               data-own={own || undefined}
             >
-              {PLATFORM_NAMES[platform]}
+              {/* Marked whether chosen or not: a chip's own icon shows only while it is chosen. */}
+              <Group component="span" gap={4} wrap="nowrap">
+                {own && <IconPencil size={12} aria-hidden />}
+                {PLATFORM_NAMES[platform]}
+              </Group>
             </Chip>
           );
         })}
