@@ -95,7 +95,7 @@ test('an admin can edit roles but sees no delete or create button; a user is ref
   await userPage.goto('/admin/user-management');
   await expect(userPage.getByText('You are not authorized to access this page.')).toBeVisible();
   await expect(userPage.getByRole('table')).toHaveCount(0);
-  await userPage.getByRole('button', { name: 'Toggle navigation menu' }).click();
+  await expect(userPage.getByRole('navigation').getByText('Posts', { exact: true })).toBeVisible();
   await expect(userPage.getByText('User Management')).toHaveCount(0);
 });
 

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, goOnWithoutAccounts, signInAs } from './helpers';
+import { ADMIN, goOnWithoutAccounts, newPost, signInAs } from './helpers';
 
 const ymd = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -26,7 +26,16 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/posts');
+  // The posts page opens on the calendar; the + of a day opens the composer on that day at 09:00.
+  await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await cell(page, day15)
+    .getByRole('button', { name: /^Add a post on/ })
+    .click();
   const editor = page.getByRole('textbox', { name: 'Post text' });
+  await expect(page.getByRole('dialog', { name: 'New post' })).toBeVisible();
+  // The picker shows it as the UI language writes a date and time: "Dec 15, 2026, 9:00 AM".
+  await expect(page.getByText(/^[A-Z][a-z]{2} 15, \d{4}, 9:00\sAM$/)).toBeVisible();
 
   // The counter follows the tightest network and the problems block publishing.
   await editor.click();
@@ -97,17 +106,11 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   }
   await preview.getByRole('button', { name: 'Close' }).click();
 
-  // The + of a day puts the composer on that day at 09:00.
-  await page.getByRole('button', { name: 'Next' }).click();
-  await cell(page, day15)
-    .getByRole('button', { name: /^Add a post on/ })
-    .click();
-  // The picker shows it as the UI language writes a date and time: "Dec 15, 2026, 9:00 AM".
-  await expect(page.getByText(/^[A-Z][a-z]{2} 15, \d{4}, 9:00\sAM$/)).toBeVisible();
   await page.getByRole('button', { name: 'Schedule Post' }).click();
   await goOnWithoutAccounts(page);
   await expect(page.getByText('Post scheduled successfully!')).toBeVisible();
-  await expect(editor).toHaveText('');
+  // Saved, the composer closes on the calendar.
+  await expect(page.getByRole('dialog', { name: 'New post' })).toBeHidden();
 
   const card = cell(page, day15).getByLabel(/^Post at/);
   await expect(card).toContainText('Launch day is here');
@@ -191,6 +194,13 @@ test('a long post shows a cut card; Edit and Details load the whole post; one de
   await card.getByRole('button', { name: 'Post actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('textbox', { name: 'Post text' })).toContainText(`${words} the end`);
+  // Unchanged, it closes without asking.
+  await page
+    .getByRole('dialog', { name: 'Edit post' })
+    .getByRole('button', { name: 'Close' })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Edit post' })).toBeHidden();
   await card.getByText(/^word0 /).click();
   const details = page.getByRole('dialog', { name: 'Post details' });
   await expect(details.getByRole('article')).toContainText(`${words} the end`);
@@ -209,6 +219,7 @@ test('a long post shows a cut card; Edit and Details load the whole post; one de
 test('use a sample template, and create one that lands in its category', async ({ page }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/posts');
+  await newPost(page);
   await page.getByText('Bluesky', { exact: true }).click();
   await page.getByRole('button', { name: 'Make Templates' }).click();
   const dialog = page.getByRole('dialog', { name: 'Content Templates' });
@@ -244,6 +255,7 @@ test('use a sample template, and create one that lands in its category', async (
 test('edit a video: trim, frame, a caption with a variable, kept with the post', async ({ page }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/posts');
+  await newPost(page);
   await page.locator('input[type=file][accept*="video"]').setInputFiles('test/fixtures/clip.mp4');
   await expect(page.getByText('clip.mp4 added successfully.')).toBeVisible();
   await page.getByRole('button', { name: 'Edit clip.mp4' }).click();
@@ -294,6 +306,7 @@ test('edit a video: trim, frame, a caption with a variable, kept with the post',
 test('editor toolbar tooltips appear after a second of hover, not before', async ({ page }) => {
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/posts');
+  await newPost(page);
   const bold = page.getByRole('button', { name: 'Bold', exact: true });
   await expect(bold).toBeVisible();
   // No browser tooltip of its own: the delay is ours.

@@ -107,6 +107,10 @@ test(`none of ${VECTORS.length} XSS vectors runs in the calendar or the preview`
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByRole('dialog', { name: 'Preview' })).toBeVisible();
     await page.getByRole('dialog', { name: 'Preview' }).getByRole('button', { name: 'Close' }).click();
+    // The composer's drawer, unchanged, closes without asking.
+    const composer = page.getByRole('dialog', { name: 'Edit post' });
+    await composer.getByRole('button', { name: 'Close' }).first().click();
+    await expect(composer).toBeHidden();
   }
   await page.waitForTimeout(500);
   expect(fired).toEqual([]);

@@ -92,6 +92,11 @@ test('a post for Bluesky without an account says so on its card and in its detai
   await page.goto('/posts');
   await expect(page.getByRole('button', { name: 'Manage Platforms' })).toBeVisible();
 
+  // A day's + opens the composer on that day.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await cell(page, day12)
+    .getByRole('button', { name: /^Add a post on/ })
+    .click();
   await page.getByRole('textbox', { name: 'Post text' }).click();
   await page.keyboard.type('Nanoseconds explained');
   await page.getByText('Bluesky', { exact: true }).click();
@@ -107,10 +112,6 @@ test('a post for Bluesky without an account says so on its card and in its detai
   await page.getByRole('textbox', { name: 'Alt text for wire.png' }).fill('A foot of wire: one nanosecond');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 
-  await page.getByRole('button', { name: 'Next' }).click();
-  await cell(page, day12)
-    .getByRole('button', { name: /^Add a post on/ })
-    .click();
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
   );

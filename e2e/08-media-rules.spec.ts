@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, newPost, signInAs } from './helpers';
 
 /** What the composer says about an image with a video, per locale, for X and for Instagram. */
 const TEXTS = {
@@ -35,6 +35,7 @@ for (const locale of ['en', 'ar'] as const) {
     await page.evaluate((l) => localStorage.setItem('postwell.locale', l), locale);
     await page.goto('/posts');
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await newPost(page);
 
     const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3366cc' } })
       .png()
@@ -45,7 +46,8 @@ for (const locale of ['en', 'ar'] as const) {
     await page.keyboard.type('Launch clip');
 
     // X keeps images and videos apart: the problem shows at once and nothing can be sent.
-    await page.getByText('X', { exact: true }).click();
+    const shareTo = page.locator('[aria-labelledby="share-to-label"]');
+    await shareTo.getByText('X', { exact: true }).click();
     const problems = page.getByRole('list', { name: /./ }).filter({ hasText: text.mix });
     await expect(problems).toBeVisible();
     await expect(page.getByRole('button', { name: text.postNow })).toBeDisabled();
@@ -55,8 +57,8 @@ for (const locale of ['en', 'ar'] as const) {
     await page.screenshot({ path: `${SHOTS}/x-mix-${locale}-390.png`, fullPage: true });
 
     // Instagram mixes them in a carousel, but takes no video under 3 seconds.
-    await page.getByText('X', { exact: true }).click();
-    await page.getByText('Instagram', { exact: true }).click();
+    await shareTo.getByText('X', { exact: true }).click();
+    await shareTo.getByText('Instagram', { exact: true }).click();
     await expect(page.getByText(text.mix)).toBeHidden();
     await expect(page.getByText(text.short)).toBeVisible();
     await page.getByText(text.short).scrollIntoViewIfNeeded();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, signInAs, inWorkspace } from './helpers';
+import { ADMIN, inWorkspace, newPost, signInAs } from './helpers';
 
 const SHOTS = 'test-results/screenshots/dashboard-drafts';
 // Texts of this run only: other specs leave posts of the same administrator behind. Each test makes
@@ -37,7 +37,7 @@ test('the dashboard lists what is coming, what failed and the drafts; a draft op
 
   // A draft without a date, saved from the composer: it used to vanish after "Draft saved.".
   await page.goto('/posts');
-  await page.getByRole('textbox', { name: 'Post text' }).click();
+  await (await newPost(page)).click();
   await page.keyboard.type(DRAFT);
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/posts') && r.request().method() === 'POST',
@@ -107,6 +107,9 @@ test('the Drafts tab of /posts lists the drafts, opens one in the composer and d
   await draft.getByRole('button', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit post' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Post text' })).toHaveText(draftText);
+  const composer = page.getByRole('dialog', { name: 'Edit post' });
+  await composer.getByRole('button', { name: 'Close' }).first().click();
+  await expect(composer).toBeHidden();
 
   const throwaway = page.getByRole('listitem').filter({ hasText: extra });
   await expect(throwaway.getByRole('img', { name: 'LinkedIn' })).toBeVisible();

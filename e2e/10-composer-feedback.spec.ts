@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { ADMIN, shootWidths, signInAs } from './helpers';
+import { ADMIN, newPost, shootWidths, signInAs } from './helpers';
 
 // Issue 13, items 3, 5 and 7: the composer warns before sending to a network without an account and says
 // how Post now went; typed times are kept; fonts are kept and said to stay in Postwell.
@@ -22,6 +22,7 @@ async function openComposer(page: Page, locale = 'en') {
   if (locale !== 'en') await page.evaluate((l) => localStorage.setItem('postwell.locale', l), locale);
   await page.goto('/posts');
   await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await newPost(page);
 }
 
 async function write(page: Page, words: string, networks: string[], locale = 'en') {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, newPost, signInAs } from './helpers';
 
 // Lazy chunks on a machine shared by many test runs can take more than the default 5 s to arrive.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -241,6 +241,10 @@ test('at 390 px: the month is an agenda by day with the cards actions, the week 
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page.getByRole('textbox', { name: 'Post text' })).toContainText('Morning coffee thread');
   await fitsTheScreen(page);
+  await page.screenshot({ path: `${SHOTS}/composer-drawer-en-390.png` });
+  const composer = page.getByRole('dialog', { name: 'Edit post' });
+  await composer.getByRole('button', { name: 'Close' }).first().click();
+  await expect(composer).toBeHidden();
 
   // The week: its seven days one under another, full width.
   await page.getByText('WEEK', { exact: true }).click();
@@ -310,6 +314,7 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByText(week, { exact: true }).click();
       await calendarSettled(page);
       await page.locator('#content-calendar').screenshot({ path: `${SHOTS}/week-${locale}-${name}.png` });
+      await newPost(page);
       await page.locator('#composer').screenshot({ path: `${SHOTS}/composer-${locale}-${name}.png` });
       await page.goto('/admin/users');
       await expect(page.getByText(ADMIN.email)).toBeVisible();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type English from '../src/web/i18n/en.json';
-import { ADMIN, signInAs } from './helpers';
+import { ADMIN, newPost, signInAs } from './helpers';
 
 const load = (lang: string) =>
   JSON.parse(
@@ -95,6 +95,8 @@ test('dates, times, the date picker and the editor follow the UI language, witho
   await page.goto('/posts');
   await page.getByRole('button', { name: en.calendar.next }).click();
   await checkCard(page, 'en');
+  // The composer stays open over the calendar while the language changes.
+  await newPost(page);
   await expect(placeholder(page)).toHaveAttribute('data-placeholder', en.composer.placeholder);
   const english = await openPicker(page, 'en');
   await expect(english.weekdays.first()).toHaveText('Su');
@@ -142,6 +144,11 @@ test('dates, times, the date picker and the editor follow the UI language, witho
   expect(await previous.evaluate(pointsRight)).toBe(true);
   await shoot(page, 'ar-picker', page.getByLabel(ar.composer.when));
   await page.keyboard.press('Escape');
+  // The composer, still open over the calendar (Escape closed only the picker), closed to reach a card.
+  const composer = page.getByRole('dialog', { name: ar.composer.title });
+  await expect(composer).toBeVisible();
+  await composer.getByRole('button', { name: ar.common.close }).first().click();
+  await expect(composer).toBeHidden();
 
   // The post's details: its date and time in words, in Arabic.
   await page.locator(`[data-date="${ymd}"]`).getByText(content).click();
@@ -157,6 +164,7 @@ test('dates, times, the date picker and the editor follow the UI language, witho
 
   await switchTo(page, 'ar', 'en');
   await shoot(page, 'en-calendar', page.locator(`[data-date="${ymd}"]`));
+  await newPost(page);
   await openPicker(page, 'en');
   await shoot(page, 'en-picker', page.getByLabel(en.composer.when));
   await page.keyboard.press('Escape');

@@ -15,8 +15,10 @@ const NOW = new Date('2030-06-12T03:00:00Z');
 const POST_AT = '2030-06-12T15:30:00.000Z';
 
 async function openFromMenu(page: Page, item: string) {
-  await page.getByRole('button', { name: 'Toggle navigation menu' }).click();
-  await page.getByRole('navigation').getByRole('link', { name: item }).click();
+  // On a wide screen the menu stays open beside the page (issue 26): its button is for phones.
+  const burger = page.getByRole('button', { name: 'Toggle navigation menu' });
+  if (await burger.isVisible()) await burger.click();
+  await page.getByRole('navigation').getByRole('link', { name: item, exact: true }).click();
 }
 
 /** The composer and calendar are one large lazy chunk, slow to arrive on a busy machine. */

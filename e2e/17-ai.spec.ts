@@ -6,7 +6,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type ChildServer, startServer } from '../test/child-server';
 import { E2E_NETWORKS } from '../test/e2e-networks';
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fakes/openai';
-import { ADMIN, expectAccessible, shootWidths, signInAs } from './helpers';
+import { ADMIN, expectAccessible, newPost, shootWidths, signInAs } from './helpers';
 
 // Issue 12: the composer's AI actions without a model (the built-in analysis answers insights; Generate
 // Content and Chat say that no model is configured) and with one (a fake OpenAI-compatible server).
@@ -43,6 +43,7 @@ async function useArabic(page: Page) {
 }
 
 async function writePost(page: Page, text: string, networks: string[]) {
+  if ((await page.locator('#composer').count()) === 0) await newPost(page);
   const editor = page.getByRole('textbox', { name: /Post text|نص المنشور/ });
   await expect(editor).toBeVisible({ timeout: 30_000 });
   await editor.click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { addUser, ADMIN, expectAccessible, shootWidths, signInAs, inWorkspace } from './helpers';
+import { addUser, ADMIN, expectAccessible, inWorkspace, newPost, shootWidths, signInAs } from './helpers';
 
 // Issue 23, "Limits and trust": a stranger's wrong passwords lock strangers out, not the owner's browser;
 // an administrator sees the lock and opens it; the Profile page shows the storage a user's files take and
@@ -125,6 +125,7 @@ test('the template dialog pages through many templates with Show more', async ({
   }
 
   await tom.goto('/posts');
+  await newPost(tom);
   await tom.getByText('Bluesky', { exact: true }).click();
   await tom.getByRole('button', { name: 'Make Templates' }).click();
   const dialog = tom.getByRole('dialog', { name: 'Content Templates' });
@@ -148,6 +149,7 @@ test('the template dialog pages through many templates with Show more', async ({
   await expect(tom.locator('html')).toHaveAttribute('lang', 'ar');
   // A new page load reads the templates afresh, a page at a time.
   await tom.reload();
+  await newPost(tom);
   await tom.getByText('Bluesky', { exact: true }).click();
   await tom.getByRole('button', { name: 'إنشاء قوالب' }).click();
   const arabic = tom.getByRole('dialog');

@@ -81,7 +81,7 @@ test('invite a contributor by link, who joins with a new account; a reviewer wri
   await expect(carl.getByText('You joined Bright Bakery.')).toBeVisible();
   await expect(carl).toHaveURL(`${origin}/w/${bakery}/posts`);
   await expect(carl.getByRole('button', { name: /^Workspace: Bright Bakery/ })).toBeVisible();
-  await expect(carl.locator('#composer')).toBeVisible();
+  await expect(carl.getByTestId('new-post')).toBeVisible();
   // The link made one account: opened again, it says so.
   await carl.goto(link);
   await expect(carl.getByText('This invitation was already used.')).toBeVisible();
@@ -111,6 +111,7 @@ test('invite a contributor by link, who joins with a new account; a reviewer wri
 
   await carl.goto(`/w/${bakery}/posts?tab=drafts`);
   await expect(carl.getByText('Your role in this workspace lets you read its posts')).toBeVisible();
+  await expect(carl.getByTestId('new-post')).toHaveCount(0);
   await expect(carl.locator('#composer')).toHaveCount(0);
   await expect(carl.getByText('Sourdough Saturday')).toBeVisible();
   await expect(carl.getByRole('button', { name: 'Edit' })).toHaveCount(0);

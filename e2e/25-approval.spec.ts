@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addUser, ADMIN, shootWidths, signInAs } from './helpers';
+import { addUser, ADMIN, newPost, shootWidths, signInAs } from './helpers';
 
 // Issue 25, step 4: with approval on, a contributor's post waits; a reviewer approves it from the
 // dashboard; a post nobody approved by its time is not published and says so.
@@ -57,6 +57,7 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
 
   // Cora's composer says that scheduling asks first; her post waits.
   await cora.page.goto(`/w/${cafe}/posts`);
+  await newPost(cora.page);
   await expect(
     cora.page.getByText('In this workspace, Schedule Post and Post now ask for an approval first.'),
   ).toBeVisible();
@@ -134,6 +135,7 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
     )
     .toBe('not_approved');
   await cora.page.goto(`/w/${cafe}/posts`);
+  await newPost(cora.page);
   await expect(cora.page.getByText('not approved in time').first()).toBeVisible();
   await cora.page.getByText('Closing early today').click();
   await expect(

@@ -7,7 +7,7 @@ import { startLinkedinFake, type LinkedinFake } from '../test/fakes/linkedin';
 import { type FakeOpenAI, startFakeOpenAI } from '../test/fakes/openai';
 import { type ChildServer, startServer } from '../test/child-server';
 import { E2E_NETWORKS } from '../test/e2e-networks';
-import { connectThroughConsent, expectAccessible, shootWidths } from './helpers';
+import { connectThroughConsent, expectAccessible, newPost, shootWidths } from './helpers';
 
 // Issue 25, step 3: two X accounts in one workspace, each with its own actions in Manage Platforms; the
 // composer chooses which one a post goes to, the fake sees it from that account, and the calendar says so.
@@ -98,15 +98,14 @@ test('two X accounts: each in Manage Platforms, chosen in the composer, publishe
   await shootWidths(page, SHOTS, 'manage-ar');
   // The composer's choice of accounts, right to left.
   await page.reload();
-  await expectSoon(page.getByRole('textbox').first()).toBeVisible();
+  await newPost(page);
   await page.getByText('X', { exact: true }).click();
   await expectSoon(page.getByText('bloom_shop')).toBeVisible();
   await shootWidths(page, SHOTS, 'composer-ar');
   await setLocale('en');
 
   // The composer: X chosen, its accounts offered, the first until another is chosen.
-  const editor = page.getByRole('textbox', { name: 'Post text' });
-  await expectSoon(editor).toBeVisible();
+  const editor = await newPost(page);
   await editor.click();
   await page.keyboard.type('New tulips in the shop');
   await page.getByText('X', { exact: true }).click();
@@ -182,8 +181,7 @@ test('the queue: posting times, Add to queue and Share next, reorder, skip, paus
   // Three posts from the composer: two added, the third shared next.
   const write = async (text: string, next = false) => {
     await open('/posts');
-    const editor = page.getByRole('textbox', { name: 'Post text' });
-    await expectSoon(editor).toBeVisible();
+    const editor = await newPost(page);
     await editor.click();
     await page.keyboard.type(text);
     await page.getByText('X', { exact: true }).click();
@@ -256,8 +254,7 @@ test('per-network versions: X gets its own short words, LinkedIn a version the m
   // Issue 26: one post, the text for all networks, X's own version, LinkedIn's written by "Adapt for".
   await connectThroughConsent(page, 'linkedin');
   await page.goto(page.url().replace(/(\/w\/[0-9a-f-]{36})\/.*$/, '$1/posts'));
-  const editor = page.getByRole('textbox', { name: 'Post text' });
-  await expectSoon(editor).toBeVisible();
+  const editor = await newPost(page);
   await editor.click();
   const base =
     'Our autumn menu is here: three soups, a pumpkin bread baked every morning, and a new cider from the valley. ' +

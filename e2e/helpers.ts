@@ -73,3 +73,14 @@ export async function connectThroughConsent(page: Page, platform: string) {
   const landed = await page.goto(consent.headers.get('location')!);
   expect(landed?.url()).toMatch(/[?&]connect=ok/);
 }
+
+/**
+ * Opens the composer on the posts page (calendar first, issue 26: it opens in a drawer from New post, in
+ * any language) and answers its editor, once its chunk has arrived.
+ */
+export async function newPost(page: Page) {
+  await page.getByTestId('new-post').click();
+  const editor = page.locator('#composer').getByRole('textbox').first();
+  await expect(editor).toBeVisible({ timeout: 30_000 });
+  return editor;
+}

@@ -7,7 +7,8 @@ import { profileQueryKey } from '../lib/session';
 import { profileIn } from '../testing/recurring';
 import { wholePost } from '../testing/posts';
 import { fakeApi, renderWithProviders, testQueryClient } from '../testing/render';
-import { Composer, type Draft, emptyDraft } from '../features/posts/components/composer';
+import { Composer } from '../features/posts/components/composer';
+import { type Draft, emptyDraft } from '../features/posts/draft';
 import { PostsSlotsProvider } from '../features/posts/components/posts-slots';
 import { receivedBy, versionsToSend, withVersion } from '../features/posts/versions';
 

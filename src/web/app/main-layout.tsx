@@ -9,6 +9,8 @@ import {
   IconLogout,
   IconListNumbers,
   IconNews,
+  IconNotes,
+  IconRepeat,
   IconSettings,
   IconUserCircle,
   IconUsers,
@@ -41,6 +43,17 @@ const WorkspaceSwitcher = lazy(() =>
   ),
 );
 
+/** Whether the menu item `to` is the page shown: the posts page's tabs by their parameters. */
+function isHere(to: string, pathname: string, search: string) {
+  const [path, query] = to.split('?');
+  if (path === '/') return pathname === '/';
+  if (!pathname.startsWith(path!)) return false;
+  const params = new URLSearchParams(search);
+  if (query) return [...new URLSearchParams(query)].every(([key, value]) => params.get(key) === value);
+  // The posts page itself: neither of its tabs that have their own item.
+  return !params.has('tab') && !params.has('view');
+}
+
 interface NavItem {
   to: string;
   label: string;
@@ -51,7 +64,7 @@ interface NavItem {
 export function MainLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { data: profile } = useProfile();
   const signOut = useSignOut();
@@ -65,6 +78,8 @@ export function MainLayout() {
   const items: NavItem[] = [
     { to: '/', label: t('nav.home'), icon: IconHome },
     { to: inWorkspace('/posts'), label: t('nav.posts'), icon: IconNews },
+    { to: inWorkspace('/posts?tab=drafts'), label: t('nav.drafts'), icon: IconNotes },
+    { to: inWorkspace('/posts?view=recurring'), label: t('nav.recurring'), icon: IconRepeat },
     { to: inWorkspace('/queue'), label: t('nav.queue'), icon: IconListNumbers, allowed: () => true },
     { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
@@ -95,7 +110,13 @@ export function MainLayout() {
     <>
       <header className={classes.header} data-signed-in={profile ? true : undefined}>
         <Group wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('nav.menu')} />
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            size="sm"
+            aria-label={t('nav.menu')}
+            className={profile ? classes.burger : undefined}
+          />
           <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={t('app.title')}>
             <LogoMark size={30} />
             <Title order={2} size="h3" className={classes.brandTitle}>
@@ -113,14 +134,20 @@ export function MainLayout() {
           <LanguageSwitcher />
         </Group>
       </header>
-      <nav className={classes.navbar} data-opened={opened || undefined} aria-label={t('nav.menu')}>
+      {/* Signed in, on a wide screen the menu stays open beside the page (issue 26). */}
+      <nav
+        className={classes.navbar}
+        data-opened={opened || undefined}
+        data-signed-in={profile ? true : undefined}
+        aria-label={t('nav.menu')}
+      >
         {visible.map(({ to, label, icon }) => (
           <NavItem
             key={to}
             to={to}
             label={label}
             icon={icon}
-            active={to === '/' ? pathname === '/' : pathname.startsWith(to)}
+            active={isHere(to, pathname, search)}
             onClick={close}
           />
         ))}
@@ -141,7 +168,11 @@ export function MainLayout() {
           />
         )}
       </nav>
-      <main className={classes.main} data-nav-opened={opened || undefined}>
+      <main
+        className={classes.main}
+        data-nav-opened={opened || undefined}
+        data-signed-in={profile ? true : undefined}
+      >
         {profile?.trialEndsAt && (
           <Suspense>
             <TrialBanner />

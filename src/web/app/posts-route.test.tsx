@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { profileQueryKey } from '../lib/session';
 import { profileIn } from '../testing/recurring';
@@ -32,8 +33,52 @@ describe('the post manager tabs', () => {
     expect(api.calls.some((c) => c.path.startsWith('/api/recurring-posts'))).toBe(false);
   });
 
+  it('opens on the calendar; New post opens the composer in a drawer, which closes at once when untouched', async () => {
+    page('/posts');
+    expect(screen.queryByRole('textbox', { name: 'Post text' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New post' }));
+    const drawer = await screen.findByRole('dialog', { name: 'New post' });
+    expect(
+      await within(drawer).findByRole('textbox', { name: 'Post text' }, { timeout: 30_000 }),
+    ).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard this post?' })).toBeNull();
+  });
+
+  it('asks before closing a composer with unsaved words: Keep writing keeps them, Discard drops them', async () => {
+    page('/posts');
+    fireEvent.click(screen.getByRole('button', { name: 'New post' }));
+    const editor = (await screen.findByRole(
+      'textbox',
+      { name: 'Post text' },
+      { timeout: 30_000 },
+    )) as HTMLElement & {
+      editor: Editor;
+    };
+    act(() => void editor.editor.commands.setContent('<p>Half a thought</p>', { emitUpdate: true }));
+    const drawer = screen.getByRole('dialog', { name: 'New post' });
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    const ask = await screen.findByRole('dialog', { name: 'Discard this post?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep writing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard this post?' })).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Post text' }).textContent).toBe('Half a thought');
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard this post?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New post' })).toBeNull());
+    // Opened again, it is empty.
+    fireEvent.click(screen.getByRole('button', { name: 'New post' }));
+    expect((await screen.findByRole('textbox', { name: 'Post text' })).textContent).toBe('');
+  });
+
   it("shows the composer with the other features' parts the route gives it, in the toolbar's order", async () => {
     page('/posts');
+    fireEvent.click(screen.getByRole('button', { name: 'New post' }));
+    await screen.findByRole('button', { name: 'Make Templates' }, { timeout: 30_000 });
     const tools = ['Make Templates', 'Insert text', 'Add Hashtags', 'Add Emoji'].map(
       (name) => screen.getAllByRole(name === 'Insert text' ? 'combobox' : 'button', { name })[0]!,
     );

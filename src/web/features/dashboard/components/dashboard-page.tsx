@@ -49,7 +49,7 @@ export function DashboardPage({
         <Group gap="sm">
           {actions}
           {mayWrite && (
-            <Button component={Link} to="/posts" leftSection={<IconPencil size={18} aria-hidden />}>
+            <Button component={Link} to="/posts?new=1" leftSection={<IconPencil size={18} aria-hidden />}>
               {t('dashboard.compose')}
             </Button>
           )}

@@ -1,7 +1,7 @@
 import { needsApproval } from '../../../../shared/workspaces/rules';
 import { useCurrentWorkspace } from '../../../lib/workspace-role';
 import '@mantine/dates/styles.css';
-import { ActionIcon, Alert, Button, Card, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import {
   IconCalendarEvent,
   IconChevronDown,
@@ -14,7 +14,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Post, PostWrite } from '../../../../shared/api/posts.schemas';
+import type { PostWrite } from '../../../../shared/api/posts.schemas';
+import type { Draft } from '../draft';
 import type { Variables } from '../../../../shared/api/variables.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
 import type { Platform } from '../../../../shared/platforms/rules';
@@ -39,43 +40,12 @@ import { AccountChooser } from '../../../components/post-form/account-chooser';
 import { PreviewDialog } from './preview-dialog';
 import { usePostFormParts } from '../../../components/post-form/post-form-parts';
 import { PostEditor } from '../../../components/post-form/post-editor';
-import { PublishProgress } from './publish-progress';
 import { SchedulePicker } from '../../../components/post-form/schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
 import { usePostsSlots } from './posts-slots';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
-import { type DraftVersion, receivedBy, versionsToSend, withVersion } from '../versions';
+import { receivedBy, versionsToSend, withVersion } from '../versions';
 import { VersionPanel, VersionTabs } from './version-tabs';
-
-export interface Draft {
-  id?: string;
-  content: string;
-  platforms: Platform[];
-  /** Where a network has several accounts, the ones chosen (connection ids). */
-  accounts: string[];
-  scheduledAt: Date | null;
-  media: DraftMedia[];
-  /** Networks' own versions (issue 26); the others get `content` and `media`. */
-  versions: DraftVersion[];
-}
-
-export const emptyDraft = (scheduledAt: Date | null = null): Draft => ({
-  content: '',
-  platforms: [],
-  accounts: [],
-  scheduledAt,
-  media: [],
-  versions: [],
-});
-export const draftOf = (post: Post): Draft => ({
-  id: post.id,
-  content: post.content,
-  platforms: post.platforms,
-  accounts: post.accounts,
-  scheduledAt: post.scheduledAt ? new Date(post.scheduledAt) : null,
-  media: post.media,
-  versions: post.versions,
-});
 
 /** Without the variables feature, an edited video's preview fills its captions' `{{name}}` with nothing. */
 const NoVariables = ({ children }: { children: (variables: Variables) => ReactNode }) => children({});
@@ -89,11 +59,14 @@ export function Composer({
   draft,
   onChange,
   onSaved,
+  onPublishing,
   manageAccounts,
 }: {
   draft: Draft;
   onChange: (draft: Draft) => void;
   onSaved: () => void;
+  /** A post sent with Post now: the page follows it, network by network, after the composer closes. */
+  onPublishing?: (id: string) => void;
   /** Manage Platforms, offered when a selected network has no usable account. */
   manageAccounts?: ReactNode;
 }) {
@@ -111,8 +84,6 @@ export function Composer({
   const queue = useQueuePost();
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState<'publish_now' | 'schedule' | null>(null);
-  const [watching, setWatching] = useState<string[]>([]);
-  const stopWatching = useCallback((id: string) => setWatching((ids) => ids.filter((w) => w !== id)), []);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const allAccounts = profile?.accounts ?? [];
   // The strictest X limit of the X accounts it goes to.
@@ -215,7 +186,7 @@ export function Composer({
           else if (action === 'publish_now') {
             // The notice follows this post from what the save answered, then from the worker.
             queryClient.setQueryData(postQueryKey(post.id), post);
-            setWatching((ids) => [...ids, post.id]);
+            onPublishing?.(post.id);
           } else
             notify({
               color: 'green',
@@ -272,12 +243,10 @@ export function Composer({
     );
   };
 
+  // Titled by the drawer it opens in (posts-page.tsx).
   return (
-    <Card withBorder padding="md">
+    <>
       <Stack>
-        <Title order={2} size="h3">
-          {draft.id ? t('composer.editTitle') : t('composer.title')}
-        </Title>
         <ComposerTools
           insert={insert}
           text={text}
@@ -471,9 +440,6 @@ export function Composer({
           }}
         />
       )}
-      {watching.map((id) => (
-        <PublishProgress key={id} id={id} onDone={stopWatching} />
-      ))}
       {previewing && (
         <WithVariables>
           {(variables) => (
@@ -490,6 +456,6 @@ export function Composer({
           )}
         </WithVariables>
       )}
-    </Card>
+    </>
   );
 }

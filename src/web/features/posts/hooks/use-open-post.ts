@@ -29,7 +29,7 @@ export function usePostNotOpened() {
  * Opens a post of the calendar in the composer: the calendar holds only its card, so the whole post is
  * fetched first (`opening` meanwhile). Of two quick clicks, the last one wins.
  */
-export function useEditPost(onLoaded: (post: Post) => void) {
+export function useEditPost(onLoaded: (post: Post) => void, onFailed?: () => void) {
   const queryClient = useQueryClient();
   const notOpened = usePostNotOpened();
   const [opening, setOpening] = useState(false);
@@ -41,7 +41,10 @@ export function useEditPost(onLoaded: (post: Post) => void) {
       const post = await queryClient.fetchQuery(postQueryOptions(id));
       if (latest.current === id) onLoaded(post);
     } catch (error) {
-      if (latest.current === id) notOpened(error);
+      if (latest.current === id) {
+        notOpened(error);
+        onFailed?.();
+      }
     } finally {
       if (latest.current === id) {
         latest.current = null;
