@@ -24,6 +24,8 @@ test('write a post, schedule it from the calendar, drag it to another day, and d
   page,
 }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The whole month on the screen: a drag near its edge would scroll the page under the pointer.
+  await page.setViewportSize({ width: 1280, height: 1400 });
   await signInAs(page, ADMIN.email, ADMIN.password);
   await page.goto('/posts');
   // The posts page opens on the calendar; the + of a day opens the composer on that day at 09:00.

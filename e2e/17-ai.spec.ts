@@ -258,6 +258,7 @@ test.describe('with a model', () => {
 
     ai.setMode({ kind: 'answer', text: 'مرحبًا! اطرح سؤالًا في نهاية المنشور.' });
     await useArabic(page);
+    await newPost(page);
     await page.getByRole('button', { name: AR.aiPanel.chat }).click();
     const chatAr = page.getByRole('dialog', { name: AR.aiPanel.chat });
     await chatAr.getByRole('textbox', { name: AR.aiPanel.message }).fill('كيف أحصل على تعليقات أكثر؟');

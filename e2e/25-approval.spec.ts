@@ -135,7 +135,6 @@ test('a contributor’s post waits; a reviewer approves it from the dashboard; o
     )
     .toBe('not_approved');
   await cora.page.goto(`/w/${cafe}/posts`);
-  await newPost(cora.page);
   await expect(cora.page.getByText('not approved in time').first()).toBeVisible();
   await cora.page.getByText('Closing early today').click();
   await expect(

@@ -120,7 +120,7 @@ test('two X accounts: each in Manage Platforms, chosen in the composer, publishe
   // The preview is the shop's.
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('region', { name: 'X preview for bloom_shop' })).toContainText('@bloom_shop');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Preview' }).getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'Post now' }).click();
   await expect
@@ -301,7 +301,7 @@ test('per-network versions: X gets its own short words, LinkedIn a version the m
   await expect(xCard).toContainText('Autumn menu: three soups');
   await expect(xCard).toContainText('Own version');
   await expect(page.getByRole('region', { name: /^LinkedIn preview/ })).toContainText('Autumn at our bakery');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog', { name: 'Preview' }).getByRole('button', { name: 'Close' }).click();
 
   // In Arabic, switched in place: the draft stays.
   await page.getByLabel('Language').selectOption('ar');
