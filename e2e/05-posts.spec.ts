@@ -23,6 +23,8 @@ async function dragTo(page: Page, from: ReturnType<Page['locator']>, to: ReturnT
 test('write a post, schedule it from the calendar, drag it to another day, and delete it', async ({
   page,
 }) => {
+  // A long walk through the composer and the calendar: slow on a busy machine.
+  test.setTimeout(150_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // The whole month on the screen: a drag near its edge would scroll the page under the pointer.
   await page.setViewportSize({ width: 1280, height: 1400 });
