@@ -111,6 +111,8 @@ test(`none of ${VECTORS.length} XSS vectors runs in the calendar or the preview`
     const composer = page.getByRole('dialog', { name: 'Edit post' });
     await composer.getByRole('button', { name: 'Close' }).first().click();
     await expect(composer).toBeHidden();
+    // The day's dialog went when Edit opened the composer: no dialog is left, not even one closing.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   }
   await page.waitForTimeout(500);
   expect(fired).toEqual([]);
