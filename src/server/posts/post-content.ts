@@ -90,11 +90,12 @@ export function resolveVersions(
   platforms: readonly Platform[],
   links: readonly MediaLink[],
 ): StoredVersion[] {
+  const attached = new Set(links.map((link) => link.id));
   return versions.map((version) => {
     if (!platforms.includes(version.platform))
       throw invalid('versions', 'posts.versionNotChosen', `a version for ${version.platform}, not chosen`);
     const files = version.media && new Set(version.media);
-    if (files && version.media!.some((id) => !links.some((link) => link.id === id)))
+    if (files && [...files].some((id) => !attached.has(id)))
       throw invalid('versions', 'posts.versionMediaUnknown', 'a file that is not one of the post');
     return {
       platform: version.platform,

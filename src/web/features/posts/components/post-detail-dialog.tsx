@@ -243,7 +243,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
 }
 
 /** A network's own version of the post, under the text for all networks: what that network receives. */
-export function OwnVersion({ platform, content }: { platform: Platform; content: string }) {
+function OwnVersion({ platform, content }: { platform: Platform; content: string }) {
   const { t } = useTranslation();
   const label = t('versions.ownLabel', { network: PLATFORM_NAMES[platform] });
   return (
