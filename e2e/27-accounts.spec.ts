@@ -248,6 +248,49 @@ test('the queue: posting times, Add to queue and Share next, reorder, skip, paus
   await expectSoon(page.getByText('Queued roses')).toBeVisible();
   await shootWidths(page, SHOTS, 'queue-ar');
   await setLocale('en');
+
+  // Next week in hours: the brand's free slots are dashed "+" marks; one starts a post for the brand then.
+  await open('/posts');
+  const calendar = page.locator('#content-calendar');
+  // The week's list first: the queued posts' cards say so (they are due within two days).
+  await calendar.getByText('LIST', { exact: true }).click();
+  const roses = calendar.getByRole('article').filter({ hasText: 'Queued roses' });
+  await expectSoon(calendar.getByRole('listitem').first()).toBeVisible();
+  await expectSoon(calendar.getByLabel('Loading…')).toHaveCount(0);
+  if (!(await roses.isVisible())) await calendar.getByRole('button', { name: 'Next' }).click();
+  await expectSoon(roses.getByText('queued', { exact: true })).toBeVisible();
+  await calendar.getByText('WEEK', { exact: true }).click();
+  await calendar.getByRole('button', { name: 'Next' }).click();
+  const slot = calendar.getByRole('button', {
+    name: /^Free queue slot at 9:00\sAM for bloom_flowers on X: write a post for it$/,
+  });
+  await expectSoon(slot.first()).toBeVisible();
+  // Twelve times a week; the queue's three posts and its skip may reach into next week on a weekend.
+  expect(await calendar.locator('[data-free-slot]').count()).toBeGreaterThanOrEqual(8);
+  await shootWidths(page, SHOTS, 'week-free-slots-en');
+  const at = await slot.first().getAttribute('data-free-slot');
+  await slot.first().click();
+  const drawer = page.getByRole('dialog', { name: 'New post' });
+  await expectSoon(drawer).toBeVisible();
+  const accounts = drawer.getByRole('group', { name: 'X accounts' });
+  await expect(accounts.getByRole('checkbox', { name: /bloom_flowers/ })).toBeChecked();
+  await expect(accounts.getByRole('checkbox', { name: /bloom_shop/ })).not.toBeChecked();
+  await page.locator('#composer').getByRole('textbox').first().click();
+  await page.keyboard.type('Into the free slot');
+  await drawer.getByRole('button', { name: 'Schedule Post' }).click();
+  await expectSoon(page.getByText('Post scheduled successfully!')).toBeVisible();
+  await expectSoon(drawer).toBeHidden();
+  // The slot is taken by the new post: the dashed mark gives way to its card.
+  await expectSoon(calendar.locator(`[data-free-slot="${at}"]`)).toHaveCount(0);
+  await expectSoon(calendar.getByText('Into the free slot')).toBeVisible();
+
+  // The same week in Arabic, right to left.
+  await setLocale('ar');
+  await calendar.locator('.mantine-SegmentedControl-control').nth(1).click();
+  await calendar.getByRole('button', { name: 'التالي' }).click();
+  await expectSoon(calendar.locator('[data-free-slot]').first()).toBeVisible();
+  await shootWidths(page, SHOTS, 'week-free-slots-ar');
+  await setLocale('en');
 });
 
 test('per-network versions: X gets its own short words, LinkedIn a version the model adapted', async () => {

@@ -29,6 +29,15 @@ function ensureChromium() {
   return apt('install', '-y', '-qq', 'chromium').status === 0 && existsSync('/usr/bin/chromium');
 }
 
+function playwrightFailures(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests?.some((t) => t.status === 'unexpected' || t.status === 'flaky'))
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
+    ...playwrightFailures(suite.suites ?? []),
+  ]);
+}
+
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 
 rmSync('reports', { recursive: true, force: true });
@@ -72,5 +81,15 @@ for (const s of steps) {
     !s.ok && s.name in failedTests && !failedTests[s.name] ? '  (no failing test: see errors above)' : '';
   console.log(`  ${s.ok ? '✓' : '✗'} ${s.name.padEnd(22)} ${s.seconds.toFixed(1)} s${why}`);
 }
+// The failing tests by name, last, so that a CI log's tail says which ones failed.
+const failedNames = [
+  ...(vitest?.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}`),
+  ),
+  ...playwrightFailures(playwright?.suites ?? []),
+];
+for (const name of failedNames) console.log(`  failed: ${name}`);
 console.log(`${passed} passed, ${failed + stepFailures} failed, ${skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -461,6 +461,7 @@ export function createContext({
     postingQueue: createQueueService({
       repo: queueRepo,
       findAccount: connectionsRepo.findById,
+      listAccounts: connectionsRepo.listByWorkspace,
       cardsBetween: posts.listBetween,
       clock,
       changes,

@@ -109,6 +109,7 @@ const RULES: Record<string, Access> = {
   'GET /api/social/accounts/:id/schedule': 'user',
   'PUT /api/social/accounts/:id/schedule': 'user',
   'GET /api/social/accounts/:id/queue': 'user',
+  'GET /api/queue/free-slots': 'user',
   'PUT /api/social/accounts/:id/queue/order': 'user',
   'PUT /api/social/accounts/:id/queue/skips': 'user',
   // Signed, expiring link handed to networks that pull media: the signature is the permission.

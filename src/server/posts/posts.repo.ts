@@ -20,6 +20,8 @@ export type PostWithTargets = PostRow & { targets: TargetRow[]; media: AttachedM
 export type CalendarRow = Pick<PostRow, 'id' | 'status' | 'scheduledAt' | 'contentHtml'> & {
   /** An occurrence of a recurring post. */
   recurring?: boolean;
+  /** A post in an account's queue: whether that queue is paused (it is held there). */
+  queue?: 'queued' | 'paused' | null;
   targets: Pick<
     TargetRow,
     'platform' | 'accountId' | 'status' | 'nextAttemptAt' | 'lastError' | 'lastErrorCode'
@@ -154,7 +156,12 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
                (select coalesce(json_agg(json_build_array(t.platform, t.status, t.next_attempt_at,
                                                           t.last_error, t.last_error_code, t.account_id)
                                          order by t.platform, t.account_id), '[]')::text
-                  from post_targets t where t.post_id = p.id) as targets
+                  from post_targets t where t.post_id = p.id) as targets,
+               (select case when s.paused then 'paused' else 'queued' end
+                  from queue_slots q
+                  left join posting_schedules s
+                    on s.workspace_id = q.workspace_id and s.platform = q.platform and s.account_id = q.account_id
+                 where q.post_id = p.id) as queue
           from posts p
          where p.workspace_id = ${workspaceId} and p.scheduled_at >= ${from} and p.scheduled_at < ${to}
          order by p.scheduled_at, p.id`)) as unknown as {
@@ -165,6 +172,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           content_html: string;
           recurring: boolean;
           targets: string;
+          queue: 'queued' | 'paused' | null;
         }[];
       };
       return result.rows.map((row) => ({
@@ -173,6 +181,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
         scheduledAt: new Date(row.scheduled_at),
         contentHtml: row.content_html,
         recurring: row.recurring,
+        queue: row.queue,
         targets: (
           JSON.parse(row.targets) as [
             string,

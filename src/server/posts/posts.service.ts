@@ -112,6 +112,8 @@ const toCalendarPost = (p: CalendarRow, connections: ConnectionStates): Calendar
   scheduledAt: p.scheduledAt?.toISOString() ?? null,
   card: cardHtml(p.contentHtml, CARD_MAX),
   ...(p.recurring ? { recurring: true as const } : {}),
+  // Only while it waits: a queued post that went out is a published post like any other.
+  ...(p.queue && (p.status === 'scheduled' || p.status === 'awaiting_approval') ? { queue: p.queue } : {}),
   targets: p.targets.map((t) => {
     const { nextAttemptAt, blocked } = waitOf(p, t, connections);
     const account = accountOf(connections, t);

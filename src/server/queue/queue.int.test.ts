@@ -299,6 +299,57 @@ describe('posting schedules and queues', () => {
     expect(rows).toEqual([{ n: 13, slots: 13 }]);
   });
 
+  it('lists the free slots of running queues, and cards say queued or held', async () => {
+    const range = '/api/queue/free-slots?from=2027-03-24T00:00:00Z&to=2027-04-07T00:00:00Z';
+    const free = async (call = ann) => {
+      const res = await call('GET', range);
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ data: { at: string; accounts: { id: string; username: string }[] }[] }>()
+        .data.map((s) => `${s.at.slice(5, 16)} ${s.accounts.map((a) => a.username).join(' ')}`);
+    };
+    // Brand's queue holds every workday up to Friday the 2nd; shop's every slot of the fortnight.
+    expect(await free()).toEqual(['04-05T08:00 brand', '04-06T08:00 brand']);
+    // A post of the account's own at a slot's time takes it off the list; a skip does too.
+    const own = await ann('POST', '/api/posts', {
+      ...queueBody('by hand'),
+      action: 'schedule',
+      scheduledAt: '2027-04-05T08:00:00.000Z',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const skip = await ann('PUT', `/api/social/accounts/${brand.id}/queue/skips`, {
+      at: '2027-04-06T08:00:00.000Z',
+      skipped: true,
+    });
+    expect(skip.statusCode, skip.body).toBe(204);
+    expect(await free()).toEqual([]);
+    await ann('PUT', `/api/social/accounts/${brand.id}/queue/skips`, {
+      at: '2027-04-06T08:00:00.000Z',
+      skipped: false,
+    });
+    expect(await free()).toEqual(['04-06T08:00 brand']);
+
+    const cards = async () =>
+      (await ann('GET', '/api/posts?from=2027-03-24T00:00:00Z&to=2027-04-07T00:00:00Z'))
+        .json<{ data: { card: string; queue?: string }[] }>()
+        .data.map((c) => `${c.card.replace(/<[^>]+>/g, '')}: ${c.queue ?? '-'}`);
+    expect(await cards()).toContain('by hand: -');
+    expect(await cards()).toContain('two: queued');
+    // Paused, brand's posts are held and say so; its slots are not offered.
+    await setSchedule({ timezone: 'Europe/Berlin', times: workdays('10:00'), paused: true });
+    expect(await cards()).toContain('two: paused');
+    expect(await cards()).toContain('by hand: -');
+    expect(await free()).toEqual([]);
+    await setSchedule({ timezone: 'Europe/Berlin', times: workdays('10:00') });
+    expect(await cards()).toContain('two: queued');
+
+    // Another workspace's slots are not listed; a range the wrong way round is a 400 naming it.
+    expect(await free(bob)).toEqual([]);
+    const wrong = await ann('GET', '/api/queue/free-slots?from=2027-04-07T00:00:00Z&to=2027-03-24T00:00:00Z');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ to: 'posts.rangeInvalid' });
+  });
+
   it("keeps other workspaces' queues out of reach and changes to those who may move others' posts", async () => {
     expect((await bob('GET', `/api/social/accounts/${brand.id}/queue`)).statusCode).toBe(404);
     expect(

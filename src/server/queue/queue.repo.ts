@@ -89,6 +89,37 @@ export function createQueueRepo(db: Db, scheduler: PublishScheduler) {
       );
       return rows.map((r) => ({ slotAt: new Date(r.slot_at), postId: r.post_id, movable: r.movable }));
     },
+    /** The workspace's schedules that place posts now: with times, not paused. */
+    async activeSchedules(workspaceId: WorkspaceId): Promise<ScheduleRow[]> {
+      return db
+        .select()
+        .from(postingSchedules)
+        .where(
+          and(
+            eq(postingSchedules.workspaceId, workspaceId),
+            eq(postingSchedules.paused, false),
+            sql`jsonb_array_length(${postingSchedules.times}) > 0`,
+          ),
+        );
+    },
+    /**
+     * What stands in [from, to) on the workspace's accounts, as `platform account instant` keys: a taken or
+     * skipped queue slot, or a post already going to that account at that instant (account '': a target
+     * with no account chosen, which goes to the network's first).
+     */
+    async occupied(workspaceId: WorkspaceId, from: Date, to: Date): Promise<Set<string>> {
+      const rows = rowsOf<{ platform: string; account_id: string; at: Date | string }>(
+        await db.execute(sql`
+          select q.platform, q.account_id, q.slot_at as at
+            from queue_slots q
+           where q.workspace_id = ${workspaceId} and q.slot_at >= ${from} and q.slot_at < ${to}
+          union
+          select t.platform, coalesce(t.account_id, ''), p.scheduled_at as at
+            from posts p join post_targets t on t.post_id = p.id
+           where p.workspace_id = ${workspaceId} and p.scheduled_at >= ${from} and p.scheduled_at < ${to}`),
+      );
+      return new Set(rows.map((r) => `${r.platform} ${r.account_id} ${new Date(r.at).getTime()}`));
+    },
     /** The queue's slots taken after `after`, soonest first: only their times and posts (a quick read). */
     async takenTimes(key: QueueKey, after: Date, tx: Db = db): Promise<TakenSlot[]> {
       const rows = await tx

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AccountParamsSchema } from '../../shared/api/connections.schemas';
 import { ApiErrorSchema } from '../../shared/api/errors.schemas';
+import { PostRangeQuerySchema } from '../../shared/api/posts.schemas';
 import {
+  FreeSlotListSchema,
   QueueOrderBodySchema,
   QueueQuerySchema,
   QueueSchema,
@@ -72,6 +74,25 @@ export async function queueRoutes(app: FastifyInstance, deps: { queue: QueueServ
       },
     },
     async (request) => queue.read(userOf(request), request.params.id, request.query.slots),
+  );
+
+  r.get(
+    '/api/queue/free-slots',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags,
+        summary: "The free slots of the workspace's running queues in [from, to), each with its accounts",
+        description:
+          'A slot is free on an account whose schedule has it and is not paused, when no queued post or skip ' +
+          'holds it and no post goes to the account at that instant. The range is at most 366 days; at most 2,000 slots are listed.',
+        querystring: PostRangeQuerySchema,
+        response: { 200: FreeSlotListSchema, 400: E, 401: E },
+      },
+    },
+    async (request) => ({
+      data: await queue.freeSlots(userOf(request), new Date(request.query.from), new Date(request.query.to)),
+    }),
   );
 
   r.put(

@@ -1,7 +1,14 @@
 import type { CalendarPost } from '../../shared/api/posts.schemas';
-import type { Queue, QueueSlot, Schedule, ScheduleBody } from '../../shared/api/queue.schemas';
+import {
+  FREE_SLOTS_MAX,
+  type FreeSlot,
+  type Queue,
+  type QueueSlot,
+  type Schedule,
+  type ScheduleBody,
+} from '../../shared/api/queue.schemas';
 import type { Platform } from '../../shared/platforms/rules';
-import { nextSlots } from '../../shared/queue-slots';
+import { nextSlots, slotsAfter } from '../../shared/queue-slots';
 import type { SessionUser } from '../auth/session';
 import type { KnownAccount } from '../connections/accounts';
 import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
@@ -16,6 +23,8 @@ export interface QueueServiceDeps {
   repo: QueueRepo;
   /** One connected account of the workspace by its id; another workspace's is not found. */
   findAccount: (workspaceId: WorkspaceId, id: string) => Promise<KnownAccount | undefined>;
+  /** The workspace's connected accounts. */
+  listAccounts: (workspaceId: WorkspaceId) => Promise<readonly KnownAccount[]>;
   /** The calendar's cards of the workspace's posts in [from, to). */
   cardsBetween: (actor: SessionUser, from: Date, to: Date) => Promise<{ data: CalendarPost[] }>;
   clock: () => Date;
@@ -39,6 +48,7 @@ const toSchedule = (row: ScheduleRow): Schedule => ({
 export function createQueueService({
   repo,
   findAccount,
+  listAccounts,
   cardsBetween,
   clock,
   changes = NO_CHANGE_FEED,
@@ -129,6 +139,45 @@ export function createQueueService({
         slots: list,
         queued,
       };
+    },
+
+    /**
+     * The free slots of the workspace's running queues in [from, to), soonest first, each with the
+     * accounts it is free on: what "Add to queue" could still fill. Slots closer than the queue's lead, of
+     * a paused queue, taken, skipped, or where the account has a post at that instant are not free.
+     */
+    async freeSlots(actor: SessionUser, from: Date, to: Date): Promise<FreeSlot[]> {
+      const workspaceId = actor.workspace.id;
+      const schedules = await repo.activeSchedules(workspaceId);
+      const start = new Date(Math.max(from.getTime(), horizon().getTime()));
+      if (!schedules.length || start >= to) return [];
+      const [accounts, occupied] = await Promise.all([
+        listAccounts(workspaceId),
+        repo.occupied(workspaceId, start, to),
+      ]);
+      const byTime = new Map<number, FreeSlot['accounts']>();
+      let listed = 0;
+      for (const schedule of schedules) {
+        const account = accounts.find(
+          (a) => a.platform === schedule.platform && a.accountId === schedule.accountId,
+        );
+        // A schedule outlives its account (reconnecting finds it again): no account, no slot to offer.
+        if (!account) continue;
+        const first = accounts.find((a) => a.platform === schedule.platform) === account;
+        for (const at of slotsAfter(schedule, new Date(start.getTime() - 1))) {
+          const time = at.getTime();
+          if (time >= to.getTime() || listed >= FREE_SLOTS_MAX) break;
+          if (occupied.has(`${schedule.platform} ${schedule.accountId} ${time}`)) continue;
+          if (first && occupied.has(`${schedule.platform}  ${time}`)) continue;
+          const list = byTime.get(time) ?? [];
+          list.push({ id: account.id, platform: account.platform as Platform, username: account.username });
+          byTime.set(time, list);
+          listed++;
+        }
+      }
+      return [...byTime.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([time, list]) => ({ at: new Date(time).toISOString(), accounts: list }));
     },
 
     /**

@@ -242,6 +242,8 @@ export const CalendarPostSchema = z.object({
   targets: z.array(CalendarTargetSchema),
   /** Present (true) on an occurrence of a recurring post. */
   recurring: z.literal(true).optional(),
+  /** Present on a post waiting in an account's queue: 'paused' while that queue is paused (held, not sent). */
+  queue: z.enum(['queued', 'paused']).optional(),
 });
 export type CalendarPost = z.infer<typeof CalendarPostSchema>;
 

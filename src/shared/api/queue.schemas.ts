@@ -85,3 +85,16 @@ export const QueueSkipBodySchema = z.object({
   at: z.iso.datetime({ offset: true, message: 'queue.slotInvalid' }),
   skipped: z.boolean('errors.validation'),
 });
+
+/**
+ * A free slot of the workspace's queues in a range (the week's dashed "+" slots): an instant and the
+ * accounts whose running schedules have it free (no queued post, no skip, no post of theirs then).
+ */
+export const FreeSlotSchema = z.object({
+  at: z.string(),
+  accounts: z.array(z.object({ id: z.uuid(), platform: z.enum(PLATFORMS), username: z.string() })),
+});
+export type FreeSlot = z.infer<typeof FreeSlotSchema>;
+export const FreeSlotListSchema = z.object({ data: z.array(FreeSlotSchema) });
+/** Free slots one read lists at most (twelve slots a day on every account of a large workspace). */
+export const FREE_SLOTS_MAX = 2000;

@@ -24,8 +24,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import type { FreeSlot } from '../../../../shared/api/queue.schemas';
 import { notify } from '../../../lib/notify';
 import { fromZonedWallClock, useTimeZone, zonedDayKey } from '../../../lib/time-zone';
+import { useFreeSlots } from '../api/get-free-slots';
 import { usePosts } from '../api/get-posts';
 import { CalendarDay, type DayProps } from './calendar-day';
 import { DayDialog } from './day-dialog';
@@ -50,7 +52,8 @@ export function ContentCalendar({
   onAddPost,
   actions,
 }: {
-  onAddPost: (date: Date) => void;
+  /** `accounts`: a free queue slot's, chosen in the new post. */
+  onAddPost: (date: Date, accounts?: FreeSlot['accounts']) => void;
   actions: PostCardActions;
 }) {
   const { t, i18n } = useTranslation();
@@ -80,6 +83,8 @@ export function ContentCalendar({
   // What the member's role allows: the rest is left out of the days and the cards' menus.
   const mayWrite = useCan('write');
   const maySchedule = useCan('schedule');
+  const hours = layout === 'grid' && view !== 'month';
+  const freeSlots = useFreeSlots(from, to, hours && mayWrite);
   const allowed = useMemo<PostCardActions>(
     () => ({
       onDetails: actions.onDetails,
@@ -156,7 +161,7 @@ export function ContentCalendar({
           ]}
         />
       </Group>
-      {layout === 'grid' && view !== 'month' ? (
+      {hours ? (
         <HourGrid
           days={days}
           posts={posts.data ?? []}
@@ -164,6 +169,7 @@ export function ContentCalendar({
           actions={allowed}
           draggable={maySchedule}
           onAddPost={mayWrite ? onAddPost : undefined}
+          freeSlots={freeSlots.data}
           onMove={(post, date, time) => rescheduleTo(post, date, { time, timezone: zone })}
         />
       ) : (

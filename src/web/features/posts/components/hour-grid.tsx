@@ -17,6 +17,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import type { FreeSlot } from '../../../../shared/api/queue.schemas';
+import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { formatTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { fromZonedWallClock, toZonedWallClock, zonedDayKey } from '../../../lib/time-zone';
@@ -144,11 +146,18 @@ function placeDay(posts: CalendarPost[], zone: string): Placed[] {
   return placed;
 }
 
+/** A free queue slot on a day's clock: minutes after midnight. */
+interface PlacedSlot {
+  slot: FreeSlot;
+  minutes: number;
+}
+
 /**
  * The week's or a day's hours (issue 26): each day a column of 24 hours on the viewer's clock, each post
  * at its time. A card is dragged to another day and time, landing on the quarter hour; lifted with the
  * keyboard, the arrows move it by an hour or a day, said in words. A line marks the current time; the
- * past takes no post. A click on an empty hour starts a post then.
+ * past takes no post. A click on an empty hour starts a post then; the queues' free slots are dashed "+"
+ * marks that start a post at that slot for its accounts.
  */
 export function HourGrid({
   days,
@@ -157,6 +166,7 @@ export function HourGrid({
   actions,
   draggable,
   onAddPost,
+  freeSlots = [],
   onMove,
 }: {
   days: Dayjs[];
@@ -164,7 +174,10 @@ export function HourGrid({
   zone: string;
   actions: PostCardActions;
   draggable: boolean;
-  onAddPost?: (date: Date) => void;
+  /** `accounts`: a free slot's, chosen in the new post. */
+  onAddPost?: (date: Date, accounts?: FreeSlot['accounts']) => void;
+  /** The queues' free slots in the days shown. */
+  freeSlots?: FreeSlot[];
   /** A card dropped on `date` ('YYYY-MM-DD') at `time` ('HH:mm'), both on the viewer's clock. */
   onMove: (post: CalendarPost, date: string, time: string) => void;
 }) {
@@ -193,6 +206,17 @@ export function HourGrid({
     }
     return map;
   }, [posts, zone]);
+  const slotsByDay = useMemo(() => {
+    const map = new Map<string, PlacedSlot[]>();
+    for (const slot of freeSlots) {
+      const at = new Date(slot.at);
+      const wall = toZonedWallClock(at, zone);
+      const key = wall.slice(0, 10);
+      const minutes = Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16));
+      map.set(key, [...(map.get(key) ?? []), { slot, minutes }]);
+    }
+    return map;
+  }, [freeSlots, zone]);
   const firstMinutes = useMemo(() => {
     const all = [...byDay.values()].flat().map((p) => {
       const wall = toZonedWallClock(new Date(p.scheduledAt!), zone);
@@ -344,6 +368,7 @@ export function HourGrid({
                 key={dayKey(day)}
                 day={day}
                 placed={placeDay(byDay.get(dayKey(day)) ?? [], zone)}
+                slots={onAddPost ? (slotsByDay.get(dayKey(day)) ?? []) : []}
                 today={today}
                 nowMinutes={nowMinutes}
                 zone={zone}
@@ -362,6 +387,7 @@ export function HourGrid({
 function DayColumn({
   day,
   placed,
+  slots,
   today,
   nowMinutes,
   zone,
@@ -371,12 +397,13 @@ function DayColumn({
 }: {
   day: Dayjs;
   placed: Placed[];
+  slots: PlacedSlot[];
   today: string;
   nowMinutes: number;
   zone: string;
   actions: PostCardActions;
   draggable: boolean;
-  onAddPost?: (date: Date) => void;
+  onAddPost?: (date: Date, accounts?: FreeSlot['accounts']) => void;
 }) {
   const { t, i18n } = useTranslation();
   const key = dayKey(day);
@@ -413,6 +440,32 @@ function DayColumn({
           aria-label={t('calendar.now')}
         />
       )}
+      {onAddPost &&
+        slots.map(({ slot, minutes }) => {
+          const label = t('calendar.freeSlot', {
+            time: formatTime(slot.at, { timeZone: zone }),
+            accounts: slot.accounts
+              .map((a) =>
+                t('calendar.slotAccount', { account: a.username, network: PLATFORM_NAMES[a.platform] }),
+              )
+              .join(', '),
+          });
+          return (
+            <button
+              key={slot.at}
+              type="button"
+              className={classes.freeSlot}
+              style={{ top: (minutes / 60) * HOUR_PX }}
+              aria-label={label}
+              title={label}
+              data-free-slot={slot.at}
+              onClick={() => onAddPost(new Date(slot.at), slot.accounts)}
+            >
+              <IconPlus size={12} aria-hidden />
+              <span className={classes.freeSlotTime}>{formatTime(slot.at, { timeZone: zone })}</span>
+            </button>
+          );
+        })}
       {placed.map(({ post, minutes, lane, lanes }) => (
         <div
           key={post.id}

@@ -57,4 +57,20 @@ describe('a calendar card', () => {
     renderWithProviders(<PostCard post={post({})} zone="UTC" {...actions} />);
     expect(screen.queryByRole('img', { name: 'Occurrence of a recurring post' })).toBeNull();
   });
+
+  it('says a queued post is queued, and one of a paused queue that it is held', () => {
+    const status = () => screen.getByLabelText(/^Post at/).querySelector('[data-status]')!;
+    renderWithProviders(<PostCard post={post({ queue: 'queued' })} zone="UTC" {...actions} />);
+    expect(status().textContent).toBe('queued');
+    cleanup();
+    renderWithProviders(<PostCard post={post({ queue: 'paused' })} zone="UTC" {...actions} />);
+    expect(status().textContent).toBe('queue paused');
+    expect(status().getAttribute('data-status')).toBe('held');
+    cleanup();
+    // Waiting for approval says that first.
+    renderWithProviders(
+      <PostCard post={post({ queue: 'queued', status: 'awaiting_approval' })} zone="UTC" {...actions} />,
+    );
+    expect(status().textContent).toBe('awaiting approval');
+  });
 });

@@ -94,9 +94,16 @@ export function PostCard({
       <div dir="auto" className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.card) }} />
       <div className={classes.foot}>
         {targetMarks(t, post)}
-        <span className={classes.status} data-status={post.status}>
-          {t(`calendar.status.${post.status}`)}
-        </span>
+        {post.status === 'scheduled' && post.queue ? (
+          // A queued post says so; one in a paused queue is held, and says that instead.
+          <span className={classes.status} data-status={post.queue === 'paused' ? 'held' : post.status}>
+            {t(post.queue === 'paused' ? 'calendar.queuePaused' : 'calendar.queued')}
+          </span>
+        ) : (
+          <span className={classes.status} data-status={post.status}>
+            {t(`calendar.status.${post.status}`)}
+          </span>
+        )}
       </div>
     </div>
   );

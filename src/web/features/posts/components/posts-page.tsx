@@ -35,6 +35,7 @@ import { useDuplicatePost } from '../api/duplicate-post';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/error-message';
 import { type Draft, draftOf, emptyDraft, sameDraft } from '../draft';
+import type { FreeSlot } from '../../../../shared/api/queue.schemas';
 import { PublishProgress } from './publish-progress';
 import { DeletePostDialog, RescheduleDialog } from './post-dialogs';
 import { type PostDialog, PostLists } from './post-lists';
@@ -133,8 +134,16 @@ export function PostsPage({
       }),
     [t, compose],
   );
-  // A day's or an hour's "+": a new post at that time.
-  const onAddPost = useCallback((date: Date) => compose(emptyDraft(date)), [compose]);
+  // A day's or an hour's "+": a new post at that time; a free queue slot's: for its accounts too.
+  const onAddPost = useCallback(
+    (date: Date, accounts: FreeSlot['accounts'] = []) =>
+      compose({
+        ...emptyDraft(date),
+        platforms: [...new Set(accounts.map((a) => a.platform))],
+        accounts: accounts.map((a) => a.id),
+      }),
+    [compose],
+  );
   const onTab = useCallback(
     (value: string | null) =>
       setParams((current) => withParam(current, 'tab', value === 'drafts' ? 'drafts' : null), {
