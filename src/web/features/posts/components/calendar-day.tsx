@@ -4,10 +4,12 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import type { FreeSlot } from '../../../../shared/api/queue.schemas';
 import { fromZonedWallClock, zonedDayKey } from '../../../lib/time-zone';
 import { dayKey, dayName, isPastDay } from './calendar-days';
 import type { CalendarLayout } from './calendar-move';
 import classes from './content-calendar.module.css';
+import { FreeSlotButton } from './free-slot';
 import { type PostCardActions, PostCard } from './post-card';
 
 export interface DayProps {
@@ -18,8 +20,10 @@ export interface DayProps {
   layout: CalendarLayout;
   /** Whether its cards can be lifted (the phone's month agenda lists days far apart: it reschedules by menu). */
   draggable: boolean;
-  /** Left out where the member's role may not write: the day has no "+". */
-  onAddPost?: (date: Date) => void;
+  /** Left out where the member's role may not write: the day has no "+". `accounts`: a free slot's. */
+  onAddPost?: (date: Date, accounts?: FreeSlot['accounts']) => void;
+  /** The queues' free slots of the day, shown among its cards in time order (the week's list). */
+  freeSlots?: FreeSlot[];
   actions: PostCardActions;
   /** The profile's time zone, whose days these are. */
   zone: string;
@@ -43,6 +47,7 @@ export function CalendarDay({
   zone,
   limit = Infinity,
   onMore,
+  freeSlots = [],
 }: DayProps) {
   const { t, i18n } = useTranslation();
   const today = zonedDayKey(new Date(), zone);
@@ -81,9 +86,13 @@ export function CalendarDay({
         )}
       </div>
       {isOver && past && <p className={classes.refusal}>{t('calendarMove.pastDay')}</p>}
-      {posts.slice(0, limit).map((post) => (
-        <PostCard key={post.id} post={post} zone={zone} draggable={draggable} {...actions} />
-      ))}
+      {inTimeOrder(posts.slice(0, limit), onAddPost ? freeSlots : []).map((item) =>
+        'card' in item ? (
+          <PostCard key={item.id} post={item} zone={zone} draggable={draggable} {...actions} />
+        ) : (
+          <FreeSlotButton key={item.at} slot={item} zone={zone} onAddPost={onAddPost!} inList />
+        ),
+      )}
       {posts.length > limit && onMore && (
         <button
           type="button"
@@ -97,4 +106,12 @@ export function CalendarDay({
       )}
     </div>
   );
+}
+
+/** A day's cards and free slots, one list in time order (a slot and a card at one time: the card first). */
+function inTimeOrder(posts: CalendarPost[], slots: FreeSlot[]): (CalendarPost | FreeSlot)[] {
+  if (!slots.length) return posts;
+  const timeOf = (item: CalendarPost | FreeSlot) =>
+    new Date('card' in item ? (item.scheduledAt ?? 0) : item.at).getTime() + ('card' in item ? 0 : 0.5);
+  return [...posts, ...slots].sort((a, b) => timeOf(a) - timeOf(b));
 }

@@ -84,7 +84,16 @@ export function ContentCalendar({
   const mayWrite = useCan('write');
   const maySchedule = useCan('schedule');
   const hours = layout === 'grid' && view !== 'month';
-  const freeSlots = useFreeSlots(from, to, hours && mayWrite);
+  // The queues' free slots: in the hours, and among the cards of the week's (or a day's) list.
+  const freeSlots = useFreeSlots(from, to, view !== 'month' && mayWrite);
+  const slotsByDay = useMemo(() => {
+    const map = new Map<string, FreeSlot[]>();
+    for (const slot of freeSlots.data ?? []) {
+      const k = zonedDayKey(new Date(slot.at), zone);
+      map.set(k, [...(map.get(k) ?? []), slot]);
+    }
+    return map;
+  }, [freeSlots.data, zone]);
   const allowed = useMemo<PostCardActions>(
     () => ({
       onDetails: actions.onDetails,
@@ -130,6 +139,7 @@ export function ContentCalendar({
     actions: allowed,
     zone,
     ...(layout === 'grid' && view === 'month' ? { limit: MONTH_DAY_CARDS, onMore: setOpenDay } : {}),
+    ...(view !== 'month' && mayWrite ? { freeSlots: slotsByDay.get(dayKey(day)) ?? [] } : {}),
   });
 
   return (

@@ -18,12 +18,12 @@ import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import type { FreeSlot } from '../../../../shared/api/queue.schemas';
-import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { formatTime } from '../../../lib/format-date';
 import { notify } from '../../../lib/notify';
 import { fromZonedWallClock, toZonedWallClock, zonedDayKey } from '../../../lib/time-zone';
 import { dayKey, dayName, isPastDay, shortText } from './calendar-days';
 import { dayCollision } from './calendar-move';
+import { FreeSlotButton } from './free-slot';
 import classes from './hour-grid.module.css';
 import { type PostCardActions, PostCard } from './post-card';
 
@@ -441,31 +441,15 @@ function DayColumn({
         />
       )}
       {onAddPost &&
-        slots.map(({ slot, minutes }) => {
-          const label = t('calendar.freeSlot', {
-            time: formatTime(slot.at, { timeZone: zone }),
-            accounts: slot.accounts
-              .map((a) =>
-                t('calendar.slotAccount', { account: a.username, network: PLATFORM_NAMES[a.platform] }),
-              )
-              .join(', '),
-          });
-          return (
-            <button
-              key={slot.at}
-              type="button"
-              className={classes.freeSlot}
-              style={{ top: (minutes / 60) * HOUR_PX }}
-              aria-label={label}
-              title={label}
-              data-free-slot={slot.at}
-              onClick={() => onAddPost(new Date(slot.at), slot.accounts)}
-            >
-              <IconPlus size={12} aria-hidden />
-              <span className={classes.freeSlotTime}>{formatTime(slot.at, { timeZone: zone })}</span>
-            </button>
-          );
-        })}
+        slots.map(({ slot, minutes }) => (
+          <FreeSlotButton
+            key={slot.at}
+            slot={slot}
+            zone={zone}
+            onAddPost={onAddPost}
+            style={{ top: (minutes / 60) * HOUR_PX }}
+          />
+        ))}
       {placed.map(({ post, minutes, lane, lanes }) => (
         <div
           key={post.id}
