@@ -25,7 +25,18 @@ interface WallClock {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function wallClock(at: Date, tz: string): WallClock {
+/**
+ * Wall clocks worked out before, by zone and instant: a calendar asks for the same post's clock several
+ * times in one render (its day, its place in the hours), and `formatToParts` is the costly part. Read
+ * only (shared between callers); emptied when full.
+ */
+const clocks = new Map<string, Readonly<WallClock>>();
+const CLOCKS_KEPT = 5000;
+
+function wallClock(at: Date, tz: string): Readonly<WallClock> {
+  const key = `${tz} ${at.getTime()}`;
+  const kept = clocks.get(key);
+  if (kept) return kept;
   let format = formatters.get(tz);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -40,15 +51,12 @@ function wallClock(at: Date, tz: string): WallClock {
     });
     formatters.set(tz, format);
   }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of format.formatToParts(at))
+    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+  if (clocks.size >= CLOCKS_KEPT) clocks.clear();
+  clocks.set(key, clock);
+  return clock;
 }
 
 /** How far `tz` is ahead of UTC at the instant `at`, in milliseconds. */

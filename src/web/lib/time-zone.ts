@@ -60,8 +60,8 @@ export function zonedDayKey(at: Date, zone: string) {
 
 /** `at` as the clocks of `zone` show it, in the date pickers' value format 'YYYY-MM-DD HH:mm:ss'. */
 export function toZonedWallClock(at: Date, zone: string) {
-  const { hour, minute } = zonedParts(at, zone);
-  return `${zonedDayKey(at, zone)} ${pad(hour)}:${pad(minute)}:00`;
+  const { year, month, day, hour, minute } = zonedParts(at, zone);
+  return `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}:00`;
 }
 
 /** The instant when the clocks of `zone` show `value` ('YYYY-MM-DD', optionally followed by ' HH:mm[:ss]'). */

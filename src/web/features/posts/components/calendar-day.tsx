@@ -10,7 +10,7 @@ import { dayKey, dayName, isPastDay } from './calendar-days';
 import type { CalendarLayout } from './calendar-move';
 import classes from './content-calendar.module.css';
 import { FreeSlotButton } from './free-slot';
-import { type PostCardActions, PostCard } from './post-card';
+import { type PostCardActions, PostCard, useCardTexts } from './post-card';
 
 export interface DayProps {
   day: Dayjs;
@@ -50,6 +50,7 @@ export function CalendarDay({
   freeSlots = [],
 }: DayProps) {
   const { t, i18n } = useTranslation();
+  const texts = useCardTexts();
   const today = zonedDayKey(new Date(), zone);
   const past = isPastDay(day, today);
   const { setNodeRef, isOver } = useDroppable({ id: dayKey(day), data: { past } });
@@ -88,7 +89,7 @@ export function CalendarDay({
       {isOver && past && <p className={classes.refusal}>{t('calendarMove.pastDay')}</p>}
       {inTimeOrder(posts.slice(0, limit), onAddPost ? freeSlots : []).map((item) =>
         'card' in item ? (
-          <PostCard key={item.id} post={item} zone={zone} draggable={draggable} {...actions} />
+          <PostCard key={item.id} post={item} zone={zone} texts={texts} draggable={draggable} {...actions} />
         ) : (
           <FreeSlotButton key={item.at} slot={item} zone={zone} onAddPost={onAddPost!} inList />
         ),

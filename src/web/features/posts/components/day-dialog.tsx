@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
-import { type PostCardActions, PostCard } from './post-card';
+import { type PostCardActions, PostCard, useCardTexts } from './post-card';
 
 /**
  * Every post of one day, opened from the month's "+K more": the cards with their menus (moved by
@@ -23,6 +23,7 @@ export function DayDialog({
   onClose: () => void;
 }) {
   const { i18n } = useTranslation();
+  const texts = useCardTexts();
   const title = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(day.toDate());
   const closing = useMemo<PostCardActions>(() => {
     const then =
@@ -44,7 +45,7 @@ export function DayDialog({
       <Stack gap="xs" role="list">
         {posts.map((post) => (
           <div role="listitem" key={post.id}>
-            <PostCard post={post} zone={zone} draggable={false} {...closing} />
+            <PostCard post={post} zone={zone} texts={texts} draggable={false} {...closing} />
           </div>
         ))}
       </Stack>

@@ -25,7 +25,7 @@ import { dayKey, dayName, isPastDay, shortText } from './calendar-days';
 import { dayCollision } from './calendar-move';
 import { FreeSlotButton } from './free-slot';
 import classes from './hour-grid.module.css';
-import { type PostCardActions, PostCard } from './post-card';
+import { type PostCardActions, PostCard, useCardTexts } from './post-card';
 
 /** Height of an hour, in pixels: a card is as tall as an hour. */
 export const HOUR_PX = 72;
@@ -406,6 +406,7 @@ function DayColumn({
   onAddPost?: (date: Date, accounts?: FreeSlot['accounts']) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const texts = useCardTexts();
   const key = dayKey(day);
   const past = isPastDay(day, today);
   const { setNodeRef, isOver } = useDroppable({ id: key, data: { past } });
@@ -460,7 +461,7 @@ function DayColumn({
             width: `${100 / lanes}%`,
           }}
         >
-          <PostCard post={post} zone={zone} draggable={draggable} compact {...actions} />
+          <PostCard post={post} zone={zone} texts={texts} draggable={draggable} compact {...actions} />
         </div>
       ))}
     </div>

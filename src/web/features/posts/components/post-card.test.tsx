@@ -3,7 +3,13 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../../../shared/api/posts.schemas';
 import { renderWithProviders } from '../../../testing/render';
-import { PostCard } from './post-card';
+import { type CardTexts, PostCard as Card, useCardTexts } from './post-card';
+
+/** The card as a list shows it: the list's texts handed to it. */
+function PostCard(props: Omit<Parameters<typeof Card>[0], 'texts'> & { texts?: CardTexts }) {
+  const texts = useCardTexts();
+  return <Card texts={texts} {...props} />;
+}
 
 const post = (over: Partial<CalendarPost>): CalendarPost => ({
   id: '6f1c2b9e-8a3d-4c1e-9b7a-2d5e8f0a1b2c',
@@ -62,6 +68,7 @@ describe('a calendar card', () => {
     const status = () => screen.getByLabelText(/^Post at/).querySelector('[data-status]')!;
     renderWithProviders(<PostCard post={post({ queue: 'queued' })} zone="UTC" {...actions} />);
     expect(status().textContent).toBe('queued');
+    expect(status().getAttribute('data-status')).toBe('queued');
     cleanup();
     renderWithProviders(<PostCard post={post({ queue: 'paused' })} zone="UTC" {...actions} />);
     expect(status().textContent).toBe('queue paused');

@@ -10,9 +10,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CalendarPost } from '../../../../shared/api/posts.schemas';
+import { type CalendarPost, POST_STATUSES } from '../../../../shared/api/posts.schemas';
 import { cardHtml } from '../../../../shared/card-html';
 import { PLATFORM_ICONS } from '../../../components/platform-icon';
 import { formatTime } from '../../../lib/format-date';
@@ -30,31 +30,71 @@ export interface PostCardActions {
 }
 
 /**
+ * What every card says alike, translated once for the list that shows them rather than once per card: a
+ * week holds hundreds of cards, and each `useTranslation` and `t` call costs (bench/calendar-render.ts).
+ * `t` changes with the language, so the cards follow it.
+ */
+export interface CardTexts {
+  t: TFunction;
+  movable: string;
+  dragHint: string;
+  menu: string;
+  /** Each status's words, and a queued post's (issue 26). */
+  status: Record<CalendarPost['status'] | 'queued' | 'held', string>;
+}
+
+export function useCardTexts(): CardTexts {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      t,
+      movable: t('calendarMove.movablePost'),
+      dragHint: t('calendar.dragHint'),
+      menu: t('calendar.postMenu'),
+      status: {
+        ...(Object.fromEntries(POST_STATUSES.map((s) => [s, t(`calendar.status.${s}`)])) as Record<
+          CalendarPost['status'],
+          string
+        >),
+        queued: t('calendar.queued'),
+        held: t('calendar.queuePaused'),
+      },
+    }),
+    [t],
+  );
+}
+
+/**
  * A post on the calendar; its time on the clock of `zone` (the profile's). `draggable` false: a card in
- * the phone's agenda, moved through its menu's Reschedule only.
+ * the phone's agenda, moved through its menu's Reschedule only. `texts`: from `useCardTexts` in the list.
  */
 export function PostCard({
   post,
   zone,
+  texts,
   draggable = true,
   compact = false,
   ...actions
 }: {
   post: CalendarPost;
   zone: string;
+  texts: CardTexts;
   draggable?: boolean;
   /** In the hour grid: one line of text, the card an hour tall. */
   compact?: boolean;
 } & PostCardActions) {
-  const { t } = useTranslation();
+  const { t } = texts;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: post.id,
     data: { post },
     disabled: !draggable,
     // Not dnd-kit's default role "button": the card holds its menu's button, and a button may not.
-    attributes: { role: 'article', roleDescription: t('calendarMove.movablePost') },
+    attributes: { role: 'article', roleDescription: texts.movable },
   });
   const time = post.scheduledAt ? formatTime(post.scheduledAt, { timeZone: zone }) : '';
+  // A queued post says so; one in a paused queue is held, and says that instead.
+  const shown =
+    post.status === 'scheduled' && post.queue ? (post.queue === 'paused' ? 'held' : 'queued') : post.status;
   // Plain elements styled by the module, not Mantine's Card/Text/Badge: a month holds hundreds of cards
   // and the calendar has a render budget (bench/calendar-render.ts).
   return (
@@ -63,9 +103,9 @@ export function PostCard({
       ref={setNodeRef}
       {...(draggable ? { ...attributes, ...listeners } : { role: 'article' })}
       aria-label={t('calendar.postAt', { time })}
-      aria-description={draggable ? t('calendar.dragHint') : undefined}
+      aria-description={draggable ? texts.dragHint : undefined}
       className={classes.card}
-      data-hint={draggable ? t('calendar.dragHint') : undefined}
+      data-hint={draggable ? texts.dragHint : undefined}
       data-dragging={isDragging || undefined}
       data-compact={compact || undefined}
       data-post={post.id}
@@ -88,22 +128,15 @@ export function PostCard({
             </span>
           )}
         </span>
-        <CardMenu post={post} {...actions} />
+        <CardMenu post={post} texts={texts} {...actions} />
       </div>
       {/* Made by the server already; passed through again so that nothing else ever reaches the page. */}
       <div dir="auto" className={classes.content} dangerouslySetInnerHTML={{ __html: cardHtml(post.card) }} />
       <div className={classes.foot}>
         {targetMarks(t, post)}
-        {post.status === 'scheduled' && post.queue ? (
-          // A queued post says so; one in a paused queue is held, and says that instead.
-          <span className={classes.status} data-status={post.queue === 'paused' ? 'held' : post.status}>
-            {t(post.queue === 'paused' ? 'calendar.queuePaused' : 'calendar.queued')}
-          </span>
-        ) : (
-          <span className={classes.status} data-status={post.status}>
-            {t(`calendar.status.${post.status}`)}
-          </span>
-        )}
+        <span className={classes.status} data-status={shown}>
+          {texts.status[shown]}
+        </span>
       </div>
     </div>
   );
@@ -142,19 +175,19 @@ function targetMarks(t: TFunction, post: CalendarPost) {
  */
 function CardMenu({
   post,
+  texts: { t, menu },
   onDetails,
   onEdit,
   onDuplicate,
   onReschedule,
   onDelete,
-}: { post: CalendarPost } & PostCardActions) {
-  const { t } = useTranslation();
+}: { post: CalendarPost; texts: CardTexts } & PostCardActions) {
   const [opened, setOpened] = useState(false);
   const trigger = (
     <button
       type="button"
       className={classes.menuButton}
-      aria-label={t('calendar.postMenu')}
+      aria-label={menu}
       onPointerDown={(e) => e.stopPropagation()}
       onClick={(e) => {
         e.stopPropagation();
