@@ -374,6 +374,21 @@ test('per-network versions: X gets its own short words, LinkedIn a version the m
   await expect(page.getByText('X: 218 characters remaining')).toBeVisible();
   await expect(tooLongForX).toHaveCount(0);
 
+  // From both X accounts: the shop gets words of its own, the brand keeps X's version.
+  await page
+    .getByRole('group', { name: 'X accounts' })
+    .getByRole('checkbox', { name: /bloom_shop/ })
+    .check();
+  await versions.getByText('X (bloom_shop)', { exact: true }).click();
+  await expect(page.getByText(/^X \(bloom_shop\) gets the text for X\./)).toBeVisible();
+  await expect(editor).toContainText('Autumn menu: three soups');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('The shop opens at seven, soups from noon. #autumn');
+  await expect(versions.getByRole('radio', { name: 'X (bloom_shop), its own version' })).toBeChecked();
+  await versions.getByText('X', { exact: true }).click();
+  await expect(editor).toContainText('Autumn menu: three soups');
+
   // LinkedIn's version, written by the model from the text shown.
   ai.setMode({
     kind: 'answer',
@@ -424,5 +439,15 @@ test('per-network versions: X gets its own short words, LinkedIn a version the m
       { timeout: 30_000 },
     )
     .toBe(1);
+  await expect
+    .poll(
+      () =>
+        x.postsWithText('The shop opens at seven, soups from noon. #autumn').map((tweet) => tweet.authorId),
+      { timeout: 30_000 },
+    )
+    .toEqual([SHOP.id]);
+  expect(
+    x.postsWithText('Autumn menu: three soups, pumpkin bread, valley cider. #autumn').map((t) => t.authorId),
+  ).toEqual([BRAND.id]);
   expect(x.postsWithText(base)).toHaveLength(0);
 });

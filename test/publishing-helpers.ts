@@ -134,8 +134,8 @@ export interface PostSpec {
   /** Due in this many milliseconds; omitted: publish now. */
   inMs?: number;
   media?: { id: string; alt?: string }[];
-  /** Per-network versions: their own text (plain or HTML, like `text`) and files. */
-  versions?: { platform: Platform; text: string; media?: string[] }[];
+  /** Per-network (or, with `account`, per-account) versions: their own text (plain or HTML) and files. */
+  versions?: { platform: Platform; account?: string; text: string; media?: string[] }[];
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -154,6 +154,7 @@ export function postBody(spec: PostSpec) {
       ? {
           versions: spec.versions.map((v) => ({
             platform: v.platform,
+            ...(v.account ? { account: v.account } : {}),
             content: v.text.startsWith('<') ? v.text : `<p>${escapeHtml(v.text)}</p>`,
             ...(v.media ? { media: v.media } : {}),
           })),

@@ -7,8 +7,13 @@ export interface ApprovedShape {
   platforms: readonly string[];
   /** In their order in the post. */
   media: readonly { id: string; alt: string; edits: Record<string, unknown> | null }[];
-  /** Per-network versions; none leaves the hash as it was before there were versions. */
-  versions?: readonly { platform: string; contentHtml: string; media: readonly string[] | null }[];
+  /** Per-network (and per-account) versions; none leaves the hash as it was before there were versions. */
+  versions?: readonly {
+    platform: string;
+    account?: string;
+    contentHtml: string;
+    media: readonly string[] | null;
+  }[];
   /** A recurring post's rule (its start is `scheduledAt`): when its occurrences come. */
   rule?: Record<string, unknown>;
 }
@@ -41,7 +46,12 @@ export function approvalHashOf(post: ApprovedShape): string {
           edits: m.edits && Object.keys(m.edits).length ? m.edits : null,
         })),
         ...(post.versions?.length
-          ? { versions: [...post.versions].sort((a, b) => a.platform.localeCompare(b.platform)) }
+          ? {
+              versions: [...post.versions].sort(
+                (a, b) =>
+                  a.platform.localeCompare(b.platform) || (a.account ?? '').localeCompare(b.account ?? ''),
+              ),
+            }
           : {}),
         ...(post.rule ? { rule: post.rule } : {}),
       }),

@@ -81,38 +81,65 @@ export async function resolveMedia(
 }
 export type MediaFacts = Awaited<ReturnType<typeof resolveMedia>>['facts'];
 
+/** Where a post goes: a network, and the network's id of the account (null: the network's first). */
+export interface Receiver {
+  platform: string;
+  accountId: string | null;
+}
+
 /**
- * The per-network versions asked for, cleaned: each for a network the post goes to, its files among the
- * post's (kept in the post's order). A 400 names `versions` otherwise.
+ * The versions asked for, cleaned: each for a network the post goes to, or for one of the accounts
+ * chosen there (`accounts`: the workspace's, to find it by its id), its files among the post's (kept in
+ * the post's order). A 400 names `versions` otherwise.
  */
 export function resolveVersions(
   versions: PostInput['versions'],
-  platforms: readonly Platform[],
+  targets: readonly Receiver[],
   links: readonly MediaLink[],
+  accounts: readonly Pick<KnownAccount, 'id' | 'platform' | 'accountId'>[] = [],
 ): StoredVersion[] {
   const attached = new Set(links.map((link) => link.id));
   return versions.map((version) => {
-    if (!platforms.includes(version.platform))
+    const account = version.account && accounts.find((a) => a.id === version.account);
+    const chosen = targets.some(
+      (t) =>
+        t.platform === version.platform &&
+        (!version.account ||
+          (account && account.platform === t.platform && account.accountId === t.accountId)),
+    );
+    if (!chosen)
       throw invalid('versions', 'posts.versionNotChosen', `a version for ${version.platform}, not chosen`);
     const files = version.media && new Set(version.media);
     if (files && [...files].some((id) => !attached.has(id)))
       throw invalid('versions', 'posts.versionMediaUnknown', 'a file that is not one of the post');
     return {
       platform: version.platform,
+      // Only when set: a network's version is stored (and hashed for approval) as it was before accounts.
+      ...(account ? { account: account.accountId } : {}),
       contentHtml: sanitizePostHtml(version.content),
       media: files ? links.filter((link) => files.has(link.id)).map((link) => link.id) : null,
     };
   });
 }
 
-/** What `platform` receives of a post: its own version where it has one, else the post's text and files. */
+/** The version a target receives: its account's own, else its network's, else none. */
+export const versionFor = (versions: readonly StoredVersion[], platform: string, accountId: string | null) =>
+  (accountId !== null
+    ? versions.find((v) => v.platform === platform && v.account === accountId)
+    : undefined) ?? versions.find((v) => v.platform === platform && v.account === undefined);
+
+/**
+ * What a network (or one account there) receives of a post: its own version where it has one, else the
+ * post's text and files.
+ */
 export function draftFor(
   platform: string,
   contentHtml: string,
   media: MediaFacts,
   versions: readonly StoredVersion[],
+  accountId: string | null = null,
 ) {
-  const version = versions.find((v) => v.platform === platform);
+  const version = versionFor(versions, platform, accountId);
   if (!version) return { text: htmlToText(contentHtml), media };
   const files = version.media && new Set(version.media);
   return {
@@ -122,8 +149,9 @@ export function draftFor(
 }
 
 /**
- * Content and networks present (`incomplete` is the error when not), and what each selected network
- * receives (its version, or the post) within its rules (POST_NOT_PUBLISHABLE with the list of problems).
+ * Content and networks present (`incomplete` is the error when not), and what each selected network (each
+ * of `targets`, when given: an account may have a version of its own) receives (its version, or the post)
+ * within its rules (POST_NOT_PUBLISHABLE with the list of problems, each once).
  */
 export function assertPublishable(
   contentHtml: string,
@@ -131,11 +159,12 @@ export function assertPublishable(
   platforms: Platform[],
   incomplete: { code: 'POST_INCOMPLETE' | 'RECURRING_INCOMPLETE'; message: string },
   versions: readonly StoredVersion[] = [],
+  targets: readonly Receiver[] = platforms.map((platform) => ({ platform, accountId: null })),
 ) {
   const text = htmlToText(contentHtml);
-  // The post's own text may be left empty when every network has a version of its own.
+  // The post's own text may be left empty when every target has a version of its own.
   const everyVersioned =
-    platforms.length > 0 && platforms.every((p) => versions.some((v) => v.platform === p));
+    targets.length > 0 && targets.every((t) => versionFor(versions, t.platform, t.accountId) !== undefined);
   const noContent = !text.trim() && !media.length && !everyVersioned;
   if (noContent || platforms.length === 0) {
     throw new AppError(400, incomplete.code, incomplete.message, {
@@ -145,9 +174,18 @@ export function assertPublishable(
       },
     });
   }
-  const problems = platforms.flatMap((platform) =>
-    validateForPlatform(platform, draftFor(platform, contentHtml, media, versions)),
-  );
+  const seen = new Set<string>();
+  const problems = targets
+    .flatMap((t) =>
+      validateForPlatform(
+        t.platform as Platform,
+        draftFor(t.platform, contentHtml, media, versions, t.accountId),
+      ),
+    )
+    .filter((problem) => {
+      const key = JSON.stringify(problem);
+      return !seen.has(key) && seen.add(key);
+    });
   if (problems.length) {
     const networks = [...new Set(problems.map((p) => p.platform))].join(', ');
     throw new AppError(400, 'POST_NOT_PUBLISHABLE', `The post does not meet the rules of ${networks}.`, {

@@ -377,8 +377,8 @@ describe('posts', () => {
     const post = res.json<Post>();
     expect(post.content).toBe(long);
     expect(post.versions).toEqual([
-      { platform: 'twitter', content: '<p>Short for X </p>', media: null },
-      { platform: 'bluesky', content: '<p>For Bluesky</p>', media: null },
+      { platform: 'twitter', account: null, content: '<p>Short for X </p>', media: null },
+      { platform: 'bluesky', account: null, content: '<p>For Bluesky</p>', media: null },
     ]);
     expect((await call(vera, 'GET', `/api/posts/${post.id}`)).json().versions).toEqual(post.versions);
     // A version changes what an approval binds to.
@@ -440,5 +440,99 @@ describe('posts', () => {
     );
     const unknown = await schedule(vera, { versions: [{ platform: 'myspace', content: 'a' }] });
     expect(unknown.json().fields).toEqual({ 'versions.0.platform': 'posts.platformInvalid' });
+  });
+
+  it("keeps an account's own version beside its network's, judged and hashed apart", async () => {
+    await createUser(t.ctx, { email: 'walt@example.com' });
+    const walt = await signIn(t.app, 'walt@example.com');
+    for (const [accountId, username] of [
+      ['301', 'brand'],
+      ['302', 'shop'],
+    ])
+      await t.ctx.database.executeSql(
+        `insert into social_connections (workspace_id, user_id, platform, account_id, username, credentials)
+         select (select w.id from workspaces w where w.personal_of = users.id), id, 'twitter', '${accountId}',
+                '${username}', 'sealed' from users where email = 'walt@example.com'`,
+      );
+    await t.ctx.changes.sync();
+    const accounts = (await call(walt, 'GET', '/api/social/accounts')).json<{
+      data: { id: string; username: string }[];
+    }>().data;
+    const [brand, shop] = ['brand', 'shop'].map((name) => accounts.find((a) => a.username === name)!.id) as [
+      string,
+      string,
+    ];
+    const long = `<p>${'y'.repeat(290)}</p>`;
+    const body = {
+      content: '<p>For all</p>',
+      platforms: ['twitter'],
+      accounts: [brand, shop],
+      versions: [
+        { platform: 'twitter', content: '<p>For X</p>' },
+        { platform: 'twitter', account: brand, content: '<p>For the brand</p>' },
+      ],
+    };
+    const made = await schedule(walt, body);
+    expect(made.statusCode, made.body).toBe(201);
+    const post = made.json<Post>();
+    expect(post.versions).toEqual([
+      { platform: 'twitter', account: null, content: '<p>For X</p>', media: null },
+      { platform: 'twitter', account: brand, content: '<p>For the brand</p>', media: null },
+    ]);
+    // Stored by the network's id of the account, as targets are.
+    const { rows } = await t.ctx.database.executeSql(`select versions from posts where id = '${post.id}'`);
+    expect((rows[0] as { versions: { account?: string }[] }).versions.map((v) => v.account ?? null)).toEqual([
+      null,
+      '301',
+    ]);
+    // An account's version too long is a problem; the network's text is judged for the shop alone.
+    const tooLong = await schedule(walt, {
+      ...body,
+      versions: [{ platform: 'twitter', account: shop, content: long }],
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().problems).toEqual([
+      { platform: 'twitter', code: 'too_long', max: 280, length: 290 },
+    ]);
+    // The text for all may be long when every account has a version of its own.
+    const covered = await schedule(walt, {
+      ...body,
+      content: long,
+      versions: [
+        { platform: 'twitter', account: brand, content: '<p>Brand</p>' },
+        { platform: 'twitter', account: shop, content: '<p>Shop</p>' },
+      ],
+    });
+    expect(covered.statusCode, covered.body).toBe(201);
+    // An account's version changes the approval's hash; one for an account not chosen, or twice, is a 400.
+    const other = await schedule(walt, { ...body, versions: body.versions.slice(0, 1) });
+    expect(other.json<Post>().contentHash).not.toBe(post.contentHash);
+    const bad = async (versions: object[], accountsChosen: string[], field: string) => {
+      const answer = await schedule(walt, { ...body, accounts: accountsChosen, versions });
+      expect(answer.statusCode, answer.body).toBe(400);
+      expect(answer.json().fields).toEqual({ versions: field });
+    };
+    await bad([{ platform: 'twitter', account: shop, content: 'a' }], [brand], 'posts.versionNotChosen');
+    await bad(
+      [{ platform: 'bluesky', account: shop, content: 'a' }],
+      [brand, shop],
+      'posts.versionNotChosen',
+    );
+    await bad(
+      [
+        { platform: 'twitter', account: shop, content: 'a' },
+        { platform: 'twitter', account: shop, content: 'b' },
+      ],
+      [brand, shop],
+      'posts.versionsDuplicate',
+    );
+    // Another workspace's account is not one to name.
+    const vera = await signIn(t.app, 'vera@example.com');
+    const foreign = await schedule(vera, {
+      content: '<p>x</p>',
+      platforms: ['twitter'],
+      versions: [{ platform: 'twitter', account: brand, content: 'a' }],
+    });
+    expect(foreign.json().fields).toEqual({ versions: 'posts.versionNotChosen' });
   });
 });

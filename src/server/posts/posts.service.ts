@@ -155,6 +155,10 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   occurrenceAt: p.occurrenceAt?.toISOString() ?? null,
   versions: p.versions.map((v) => ({
     platform: v.platform as Platform,
+    account:
+      v.account === undefined
+        ? null
+        : (connections.find((a) => a.platform === v.platform && a.accountId === v.account)?.id ?? null),
     content: v.contentHtml,
     media: v.media,
   })),
@@ -301,7 +305,7 @@ export function createPostsService({
     // The networks and accounts chosen (an account not of the workspace is a 400); an edit keeps a
     // choice of an account disconnected since.
     const { targets, platforms } = resolveTargets(accounts, input, before?.targets);
-    const versions = resolveVersions(input.versions, platforms, links);
+    const versions = resolveVersions(input.versions, targets, links, accounts);
     const written = { contentHtml, versions, timezone: input.timezone };
     if (input.action === 'draft') {
       const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : null;
@@ -318,6 +322,7 @@ export function createPostsService({
       platforms,
       { code: 'POST_INCOMPLETE', message: 'Please complete all required fields.' },
       versions,
+      targets,
     );
     // A queued post's time is its slot's, chosen under the queue's lock (enqueue).
     const scheduledAt =
@@ -530,7 +535,11 @@ export function createPostsService({
             const at = next
               ? layOut(schedule, taken, after, ['new', ...order])[0]!.at
               : firstFree(schedule, taken, after);
-            const postValues = { ...values, scheduledAt: at };
+            // Each account's post keeps the versions it receives: its network's and its own.
+            const versions = values.versions.filter(
+              (v) => v.platform === key.platform && (v.account === undefined || v.account === key.accountId),
+            );
+            const postValues = { ...values, versions, scheduledAt: at };
             const choice = [{ platform: key.platform as Platform, accountId: key.accountId }];
             let post: PostWithTargets | undefined;
             if (i === 0 && before)

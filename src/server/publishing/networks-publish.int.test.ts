@@ -298,4 +298,31 @@ describe('publishing to the OAuth networks through the worker', () => {
     expect(x.postsWithText(text)).toHaveLength(1);
     expect(linkedin.postsWithText(text)).toHaveLength(1);
   });
+
+  it("per-account versions: of two X accounts, one gets its own words, the other X's version", async () => {
+    const first = x.user;
+    x.signInAs({ id: '1700000000000000002', name: 'Second', username: 'second_account' });
+    await connectOAuth(ann, 'twitter');
+    const accounts = (await ann('GET', '/api/social/accounts')).json<{
+      data: { id: string; platform: string; username: string }[];
+    }>().data;
+    const mine = accounts.filter((a) => a.platform === 'twitter');
+    const second = mine.find((a) => a.username === 'second_account')!;
+    const forX = 'Words for X, from every account but one';
+    const forSecond = 'Words of the second account alone';
+    const created = await createPost(ann, {
+      text: 'The text for all networks',
+      platforms: ['twitter'],
+      accounts: mine.map((a) => a.id),
+      versions: [
+        { platform: 'twitter', text: forX },
+        { platform: 'twitter', account: second.id, text: forSecond },
+      ],
+    });
+    const post = await waitUntilSettled(ann, created.id);
+    expect(post.targets.map((target) => target.status)).toEqual(['published', 'published']);
+    expect(x.postsWithText(forX).map((tweet) => tweet.authorId)).toEqual([first.id]);
+    expect(x.postsWithText(forSecond).map((tweet) => tweet.authorId)).toEqual(['1700000000000000002']);
+    expect(x.postsWithText('The text for all networks')).toHaveLength(0);
+  });
 });

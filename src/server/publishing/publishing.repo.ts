@@ -304,12 +304,17 @@ export function createPublishingRepo(
              and not ${RENDER_WAITING}
           returning t.id, t.post_id, p.user_id, p.workspace_id, t.platform, t.checkpoint, t.attempts, t.connection_id,
                     p.scheduled_at, k.due_at as was_due,
-                    -- The network's own version, where the post has one (issue 26): its text, and its
-                    -- files when it chose some.
+                    -- The target's own version, where the post has one (issue 26): its account's, else its
+                    -- network's; its text, and its files when it chose some.
                     coalesce((select e->>'contentHtml' from jsonb_array_elements(p.versions) e
-                               where e->>'platform' = t.platform limit 1), p.content_html) as content_html,
-                    (select e->'media' from jsonb_array_elements(p.versions) e
-                      where e->>'platform' = t.platform and jsonb_typeof(e->'media') = 'array' limit 1) as files
+                               where e->>'platform' = t.platform
+                                 and (e->>'account' is null or e->>'account' = t.account_id)
+                               order by e->>'account' is null limit 1), p.content_html) as content_html,
+                    (select case jsonb_typeof(e->'media') when 'array' then e->'media' end
+                       from jsonb_array_elements(p.versions) e
+                      where e->>'platform' = t.platform
+                        and (e->>'account' is null or e->>'account' = t.account_id)
+                      order by e->>'account' is null limit 1) as files
         ), started as (
           update posts set status = 'publishing', updated_at = ${now}
            where id = any(array(select post_id from claimed)) and status = 'scheduled'

@@ -140,7 +140,14 @@ export function createReviewLinksService(deps: ReviewLinksServiceDeps) {
     content: post.content,
     platforms: post.platforms,
     targets: post.targets.map((t) => ({ platform: t.platform, account: t.account?.username ?? null })),
-    versions: post.versions,
+    // An account's version names the account as its target does: by its name.
+    versions: post.versions.map((v) => ({
+      ...v,
+      account:
+        v.account === null
+          ? null
+          : (post.targets.find((t) => t.account?.id === v.account)?.account?.username ?? null),
+    })),
     scheduledAt: post.scheduledAt,
     timezone: post.timezone,
     status: post.status,

@@ -102,29 +102,45 @@ export const POST_CONTENT_FIELDS = {
 
 /**
  * A network's own version of a post (issue 26): its text and, when `media` is given, which of the post's
- * files it gets (ids from the post's `media`, in the post's order); without `media`, all of them.
+ * files it gets (ids from the post's `media`, in the post's order); without `media`, all of them. With
+ * `account` (one of the post's chosen accounts of that network), that account's own version, before the
+ * network's.
  */
 export const PostVersionInputSchema = z.object({
   platform: PlatformSchema,
+  account: z.uuid('posts.versionNotChosen').optional(),
   content: z.string().max(CONTENT_MAX, 'posts.contentTooLong'),
   media: z.array(z.uuid('posts.versionMediaUnknown')).max(15, 'errors.validation').optional(),
 });
 export type PostVersionInput = z.infer<typeof PostVersionInputSchema>;
-/** A version as stored with its post (`posts.versions`); `media` null: all of the post's files. */
+/**
+ * A version as stored with its post (`posts.versions`); `media` null: all of the post's files. `account`:
+ * the network's id of the one account it is for (as a target keeps it); absent, the network's version.
+ */
 export interface StoredVersion {
   platform: string;
+  account?: string;
   contentHtml: string;
   media: string[] | null;
 }
 
+/** Versions at most on one post: one per network, and one per account of each. */
+export const VERSIONS_MAX = 60;
+
 export const PostWriteSchema = z
   .object({
     ...POST_CONTENT_FIELDS,
-    /** Per-network versions: at most one per chosen network; the others get `content` and `media`. */
+    /**
+     * Per-network versions: at most one per chosen network and one per chosen account; the others get
+     * `content` and `media`.
+     */
     versions: z
       .array(PostVersionInputSchema)
-      .max(PLATFORMS.length, 'errors.validation')
-      .refine((list) => new Set(list.map((v) => v.platform)).size === list.length, 'posts.versionsDuplicate')
+      .max(VERSIONS_MAX, 'errors.validation')
+      .refine(
+        (list) => new Set(list.map((v) => `${v.platform} ${v.account ?? ''}`)).size === list.length,
+        'posts.versionsDuplicate',
+      )
       .default([]),
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
     scheduledAt: instantField('posts.scheduledAtInvalid', 'posts.dateTooEarly').optional(),
@@ -173,9 +189,17 @@ export const PostSchema = z.object({
   /** The occurrence this post was made for (recurring posts only). */
   occurrenceAt: z.string().nullable(),
   targets: z.array(PostTargetSchema),
-  /** The networks with a version of their own; `media` null: all of the post's files. */
+  /**
+   * The networks and accounts with a version of their own; `account`: the connected account's id (null:
+   * the network's version, or an account no longer connected); `media` null: all of the post's files.
+   */
   versions: z.array(
-    z.object({ platform: PlatformSchema, content: z.string(), media: z.array(z.uuid()).nullable() }),
+    z.object({
+      platform: PlatformSchema,
+      account: z.uuid().nullable(),
+      content: z.string(),
+      media: z.array(z.uuid()).nullable(),
+    }),
   ),
   media: z.array(
     MediaSchema.extend({

@@ -107,9 +107,17 @@ export const ReviewPostSchema = z.object({
   platforms: z.array(z.enum(PLATFORMS)),
   /** Where it goes: each network, and the name of the account it publishes from there (null: none yet). */
   targets: z.array(z.object({ platform: z.enum(PLATFORMS), account: z.string().nullable() })),
-  /** Networks' own versions (their text, and which files when not all): what those networks receive. */
+  /**
+   * Networks' and accounts' own versions (their text, and which files when not all): what those receive.
+   * `account`: the name of the account it is for, as in `targets`; null: the network's.
+   */
   versions: z.array(
-    z.object({ platform: z.enum(PLATFORMS), content: z.string(), media: z.array(z.uuid()).nullable() }),
+    z.object({
+      platform: z.enum(PLATFORMS),
+      account: z.string().nullable(),
+      content: z.string(),
+      media: z.array(z.uuid()).nullable(),
+    }),
   ),
   scheduledAt: z.string().nullable(),
   timezone: z.string(),

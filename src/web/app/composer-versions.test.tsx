@@ -59,7 +59,7 @@ describe('per-network versions in the composer', () => {
     const { api, drafts } = render({
       content: LONG,
       platforms: ['twitter', 'linkedin'],
-      versions: [{ platform: 'twitter', content: '<p>Three soups.</p>', media: null }],
+      versions: [{ platform: 'twitter', account: null, content: '<p>Three soups.</p>', media: null }],
     });
     // X has its own version: no problem for X, and the counter follows LinkedIn, the only one on the base.
     expect(screen.queryByText(/^X: \d+ characters, the limit is 280/)).toBeNull();
@@ -101,7 +101,12 @@ describe('per-network versions in the composer', () => {
       platform: 'linkedin',
     });
     expect(drafts.at(-1)!.versions).toEqual([
-      { platform: 'linkedin', content: '<p>Autumn menu: 3 soups.</p><p>#autumn</p>', media: null },
+      {
+        platform: 'linkedin',
+        account: null,
+        content: '<p>Autumn menu: 3 soups.</p><p>#autumn</p>',
+        media: null,
+      },
     ]);
     expect(drafts.at(-1)!.content).toBe('<p>Soup season</p>');
     expect(
@@ -120,19 +125,44 @@ describe('versions', () => {
     expect(receivedBy('linkedin', 'base', media, versions)).toMatchObject({ content: 'base', own: false });
   });
 
+  const X = { platform: 'twitter' as const, account: null };
+  const LINKEDIN = { platform: 'linkedin' as const, account: null };
+  const BRAND = { platform: 'twitter' as const, account: 'brand-id' };
+
   it('a version starts from the post, and a save sends only chosen networks and present files', () => {
-    const started = withVersion([], 'twitter', 'base', { media: ['a'] });
-    expect(started).toEqual([{ platform: 'twitter', content: 'base', media: ['a'] }]);
-    const both = withVersion(started, 'linkedin', 'base', { content: 'in' });
+    const started = withVersion([], X, 'base', { media: ['a'] });
+    expect(started).toEqual([{ platform: 'twitter', account: null, content: 'base', media: ['a'] }]);
+    const both = withVersion(started, LINKEDIN, 'base', { content: 'in' });
     expect(versionsToSend(both, ['twitter'], media)).toEqual([
       { platform: 'twitter', content: 'base', media: ['a'] },
     ]);
     // Every file chosen again, or a file gone from the post.
-    expect(
-      versionsToSend(withVersion(both, 'twitter', 'base', { media: ['a', 'b'] }), ['twitter'], media),
-    ).toEqual([{ platform: 'twitter', content: 'base' }]);
+    expect(versionsToSend(withVersion(both, X, 'base', { media: ['a', 'b'] }), ['twitter'], media)).toEqual([
+      { platform: 'twitter', content: 'base' },
+    ]);
     expect(versionsToSend(both, ['twitter'], [{ id: 'b' }])).toEqual([
       { platform: 'twitter', content: 'base', media: [] },
+    ]);
+  });
+
+  it("an account's version starts from its network's and comes before it; it is sent while the account is chosen", () => {
+    const network = withVersion([], X, 'base', { content: 'for X', media: ['b'] });
+    const own = withVersion(network, BRAND, 'base', { content: 'for the brand' });
+    expect(own.at(-1)).toEqual({
+      platform: 'twitter',
+      account: 'brand-id',
+      content: 'for the brand',
+      media: ['b'],
+    });
+    expect(receivedBy('twitter', 'base', media, own, 'brand-id')).toMatchObject({ content: 'for the brand' });
+    expect(receivedBy('twitter', 'base', media, own, 'shop-id')).toMatchObject({ content: 'for X' });
+    expect(receivedBy('twitter', 'base', media, own)).toMatchObject({ content: 'for X' });
+    expect(versionsToSend(own, ['twitter'], media, ['brand-id'])).toEqual([
+      { platform: 'twitter', content: 'for X', media: ['b'] },
+      { platform: 'twitter', account: 'brand-id', content: 'for the brand', media: ['b'] },
+    ]);
+    expect(versionsToSend(own, ['twitter'], media, ['shop-id'])).toEqual([
+      { platform: 'twitter', content: 'for X', media: ['b'] },
     ]);
   });
 });

@@ -29,8 +29,8 @@ const Preview: ReviewPreview = ({
   workspace: string;
   post: ReviewPost;
 }) => {
-  // What this network receives: its own version where it has one.
-  const got = receivedBy(platform, post.content, post.media, post.versions);
+  // What this account receives: its own version, else its network's, else the post.
+  const got = receivedBy(platform, post.content, post.media, post.versions, account);
   return (
     <NetworkPost
       platform={platform}

@@ -29,7 +29,13 @@ import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
 import { useQueuePost } from '../api/queue-post';
 import { ApiRequestError } from '../../../lib/api-client';
-import { accountsToSend, targetName, twitterTypeFor, unreadyNetworks } from '../../../lib/accounts';
+import {
+  accountsFor,
+  accountsToSend,
+  targetName,
+  twitterTypeFor,
+  unreadyNetworks,
+} from '../../../lib/accounts';
 import { formatDayTime } from '../../../lib/format-date';
 import { editedFacts } from '../../../../shared/video/layout';
 import { checkDraft, ComposerChecks } from '../../../components/post-form/composer-checks';
@@ -44,7 +50,14 @@ import { SchedulePicker } from '../../../components/post-form/schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
 import { usePostsSlots } from './posts-slots';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
-import { receivedBy, versionsToSend, withVersion } from '../versions';
+import {
+  isVersionOf,
+  ownVersion,
+  receivedBy,
+  type VersionKey,
+  versionsToSend,
+  withVersion,
+} from '../versions';
 import { VersionPanel, VersionTabs } from './version-tabs';
 
 /** Without the variables feature, an edited video's preview fills its captions' `{{name}}` with nothing. */
@@ -124,28 +137,63 @@ export function Composer({
   useEffect(() => {
     latest.current = draft;
   });
-  // The text being written: the one for all networks, or a chosen network's own version.
-  const [writing, setWriting] = useState<Platform | null>(null);
-  const network = writing && draft.platforms.includes(writing) ? writing : null;
-  const version = network ? draft.versions.find((v) => v.platform === network) : undefined;
-  const shown = version?.content ?? draft.content;
+  // Where it goes: each network, and each account of a network it goes to from several accounts, which
+  // may have a version of its own (issue 26).
+  const receivers = draft.platforms.flatMap((platform) => {
+    const chosen = accountsFor(platform, draft.accounts, allAccounts);
+    return [
+      { platform, account: null, name: PLATFORM_NAMES[platform] },
+      ...(chosen.length > 1
+        ? chosen.map((a) => ({
+            platform,
+            account: a.id,
+            name: t('versions.accountName', { network: PLATFORM_NAMES[platform], account: a.username }),
+          }))
+        : []),
+    ];
+  });
+  // The text being written: the one for all networks, or a chosen network's or account's own version.
+  const [writing, setWriting] = useState<VersionKey | null>(null);
+  const tab =
+    writing && receivers.find((r) => r.platform === writing.platform && r.account === writing.account);
+  const key: VersionKey | null = tab ? { platform: tab.platform, account: tab.account } : null;
+  const version = key ? ownVersion(draft.versions, key) : undefined;
+  // A tab with no version of its own shows what it receives (an account: its network's version).
+  const shown = key
+    ? receivedBy(key.platform, draft.content, [], draft.versions, key.account).content
+    : draft.content;
   const setShown = (content: string) =>
     onChange(
-      network
-        ? { ...draft, versions: withVersion(draft.versions, network, draft.content, { content }) }
+      key
+        ? { ...draft, versions: withVersion(draft.versions, key, draft.content, { content }) }
         : { ...draft, content },
     );
-  // Each network is judged by what it receives (its version, or the post); the networks receive each
-  // video as edited: their limits judge the trimmed length and the new frame.
-  const checks = draft.platforms.map((platform) => {
-    const got = receivedBy(platform, draft.content, draft.media, draft.versions);
-    const media = got.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m));
-    return { platform, media, ...checkDraft(got.content, [platform], media, accountType) };
-  });
-  const problems = checks.flatMap((c) => c.problems);
-  // The counter: the network being written for, or the tightest of those that take the text for all.
+  // Each network (and each account of several) is judged by what it receives (its version, or the post);
+  // the networks receive each video as edited: their limits judge the trimmed length and the new frame.
+  // A network posted to from several accounts is judged account by account.
+  const checks = receivers
+    .filter(
+      (r) => r.account !== null || !receivers.some((o) => o.platform === r.platform && o.account !== null),
+    )
+    .map((r) => {
+      const got = receivedBy(r.platform, draft.content, draft.media, draft.versions, r.account);
+      const media = got.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m));
+      return { ...r, own: got.own, media, ...checkDraft(got.content, [r.platform], media, accountType) };
+    });
+  const seen = new Set<string>();
+  const problems = checks
+    .flatMap((c) => c.problems)
+    .filter((p) => {
+      const said = JSON.stringify(p);
+      return !seen.has(said) && seen.add(said);
+    });
+  // The counter: the network or account being written for, or the tightest of those that take the text
+  // for all.
   const counted = checks.filter((c) =>
-    network ? c.platform === network : !draft.versions.some((v) => v.platform === c.platform),
+    key
+      ? c.platform === key.platform &&
+        (c.account === key.account || (key.account === null && !ownVersion(draft.versions, c)))
+      : !c.own,
   );
   const remaining = counted
     .map((c) => c.remaining!)
@@ -173,7 +221,7 @@ export function Composer({
       action,
       timezone: zone,
       media: draft.media.map(mediaWrite),
-      versions: versionsToSend(draft.versions, draft.platforms, draft.media),
+      versions: versionsToSend(draft.versions, draft.platforms, draft.media, draft.accounts),
       ...(draft.scheduledAt && action !== 'publish_now'
         ? { scheduledAt: draft.scheduledAt.toISOString() }
         : {}),
@@ -210,7 +258,7 @@ export function Composer({
       queuePosition,
       timezone: zone,
       media: draft.media.map(mediaWrite),
-      versions: versionsToSend(draft.versions, draft.platforms, draft.media),
+      versions: versionsToSend(draft.versions, draft.platforms, draft.media, draft.accounts),
     };
     queue.mutate(
       { id: draft.id, body },
@@ -264,42 +312,38 @@ export function Composer({
           }
         />
         {draft.platforms.length > 0 && (
-          <VersionTabs
-            platforms={draft.platforms}
-            versions={draft.versions}
-            value={network}
-            onChange={setWriting}
-          />
+          <VersionTabs receivers={receivers} versions={draft.versions} value={key} onChange={setWriting} />
         )}
         <PostEditor value={shown} onChange={setShown} onReady={onEditorReady} />
-        {network && (
+        {key && tab && (
           <VersionPanel
-            platform={network}
+            receiver={tab}
             version={version}
+            files={receivedBy(key.platform, draft.content, draft.media, draft.versions, key.account).media}
             media={draft.media}
             adapt={
               AdaptForNetwork && (
                 <AdaptForNetwork
-                  platform={network}
+                  platform={key.platform}
                   content={shown}
                   onAdapted={(content) => {
                     // The model answers seconds later: the version goes into the draft as it is then.
                     const now = latest.current;
                     onChange({
                       ...now,
-                      versions: withVersion(now.versions, network, now.content, { content }),
+                      versions: withVersion(now.versions, key, now.content, { content }),
                     });
                   }}
                 />
               )
             }
             onReset={() =>
-              onChange({ ...draft, versions: draft.versions.filter((v) => v.platform !== network) })
+              onChange({ ...draft, versions: draft.versions.filter((v) => !isVersionOf(v, key)) })
             }
             onFiles={(media) =>
               onChange({
                 ...draft,
-                versions: withVersion(draft.versions, network, draft.content, { media }),
+                versions: withVersion(draft.versions, key, draft.content, { media }),
               })
             }
           />

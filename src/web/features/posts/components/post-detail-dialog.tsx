@@ -215,7 +215,16 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
         )}
       </Paper>
       {post.versions.map((version) => (
-        <OwnVersion key={version.platform} platform={version.platform} content={version.content} />
+        <OwnVersion
+          key={`${version.platform} ${version.account ?? ''}`}
+          platform={version.platform}
+          account={
+            version.account === null
+              ? null
+              : (post.targets.find((t) => t.account?.id === version.account)?.account?.username ?? null)
+          }
+          content={version.content}
+        />
       ))}
       <RenderStatus post={post} />
       <Stack gap="xs">
@@ -242,10 +251,25 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   );
 }
 
-/** A network's own version of the post, under the text for all networks: what that network receives. */
-function OwnVersion({ platform, content }: { platform: Platform; content: string }) {
+/**
+ * A network's (or one account's) own version of the post, under the text for all networks: what that
+ * network or account receives.
+ */
+function OwnVersion({
+  platform,
+  account,
+  content,
+}: {
+  platform: Platform;
+  /** The account's name, for an account's version. */
+  account: string | null;
+  content: string;
+}) {
   const { t } = useTranslation();
-  const label = t('versions.ownLabel', { network: PLATFORM_NAMES[platform] });
+  const network = PLATFORM_NAMES[platform];
+  const label = t('versions.ownLabel', {
+    network: account === null ? network : t('versions.accountName', { network, account }),
+  });
   return (
     <Paper withBorder p="sm" radius="sm" aria-label={label} role="article">
       <Group gap={6} mb={4} wrap="nowrap">

@@ -28,7 +28,7 @@ interface PreviewProps {
   /** The accounts chosen where a network has several: a card for each account it goes to. */
   accounts?: string[];
   media: DraftMedia[];
-  /** Networks' own versions: such a network's card shows its version. */
+  /** Networks' and accounts' own versions: such a card shows its version. */
   versions?: readonly DraftVersion[];
   /** The saved variables, for edited videos' captions. */
   variables: Variables;
@@ -81,7 +81,8 @@ export function PreviewDialog({
           })
           .map(({ platform, account, several }) => {
             const name = PLATFORM_NAMES[platform];
-            const got = receivedBy(platform, content, postMedia, versions);
+            // Its account's version, else its network's, else the post.
+            const got = receivedBy(platform, content, postMedia, versions, account?.id ?? null);
             const text = htmlToText(got.content);
             const media = got.media;
             const images = media.filter((m) => m.kind === 'image');

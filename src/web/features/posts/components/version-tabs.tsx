@@ -3,27 +3,34 @@ import { IconArrowBackUp, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
-import type { Platform } from '../../../../shared/platforms/rules';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
-import type { DraftVersion } from '../versions';
+import { type DraftVersion, ownVersion, type VersionKey } from '../versions';
 
 const ALL = 'all';
+const chipOf = (key: VersionKey) => (key.account === null ? key.platform : `${key.platform} ${key.account}`);
+
+/** A tab of the "Text for" row: a network, or one of its accounts when the post goes out from several. */
+export interface VersionReceiver extends VersionKey {
+  /** "X", or "X (brand)". */
+  name: string;
+}
 
 /**
- * Which text the editor shows: "All networks" (the post) or one chosen network's. A network with a
- * version of its own is marked; choosing it edits that version. Radio chips: they wrap on a phone.
+ * Which text the editor shows: "All networks" (the post), one chosen network's, or one account's of a
+ * network posted to from several. One with a version of its own is marked; choosing it edits that
+ * version. Radio chips: they wrap on a phone.
  */
 export function VersionTabs({
-  platforms,
+  receivers,
   versions,
   value,
   onChange,
 }: {
-  platforms: readonly Platform[];
+  receivers: readonly VersionReceiver[];
   versions: readonly DraftVersion[];
-  /** The network whose text is being written; null: the text for all networks. */
-  value: Platform | null;
-  onChange: (platform: Platform | null) => void;
+  /** Whose text is being written; null: the text for all networks. */
+  value: VersionKey | null;
+  onChange: (key: VersionKey | null) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,27 +40,30 @@ export function VersionTabs({
       </Text>
       <Chip.Group
         multiple={false}
-        value={value ?? ALL}
-        onChange={(v) => onChange(v === ALL ? null : (v as Platform))}
+        value={value ? chipOf(value) : ALL}
+        onChange={(v) => {
+          const chosen = receivers.find((r) => chipOf(r) === v);
+          onChange(chosen ? { platform: chosen.platform, account: chosen.account } : null);
+        }}
       >
         <Chip value={ALL} size="sm" variant="outline">
           {t('versions.all')}
         </Chip>
-        {platforms.map((platform) => {
-          const own = versions.some((v) => v.platform === platform);
+        {receivers.map((receiver) => {
+          const own = ownVersion(versions, receiver) !== undefined;
           return (
             <Chip
-              key={platform}
-              value={platform}
+              key={chipOf(receiver)}
+              value={chipOf(receiver)}
               size="sm"
               variant="outline"
-              aria-label={own ? t('versions.ownLabel', { network: PLATFORM_NAMES[platform] }) : undefined}
+              aria-label={own ? t('versions.ownLabel', { network: receiver.name }) : undefined}
               data-own={own || undefined}
             >
               {/* Marked whether chosen or not: a chip's own icon shows only while it is chosen. */}
               <Group component="span" gap={4} wrap="nowrap">
                 {own && <IconPencil size={12} aria-hidden />}
-                {PLATFORM_NAMES[platform]}
+                <bdi>{receiver.name}</bdi>
               </Group>
             </Chip>
           );
@@ -64,19 +74,22 @@ export function VersionTabs({
 }
 
 /**
- * Under the editor while a network's text is written: whether it has a version of its own, Reset to the
- * text for all networks, Adapt for {network} (with a model), and which of the post's files it gets.
+ * Under the editor while a network's (or an account's) text is written: whether it has a version of its
+ * own, Reset, Adapt for {network} (with a model), and which of the post's files it gets.
  */
 export function VersionPanel({
-  platform,
+  receiver,
   version,
+  files,
   media,
   adapt,
   onReset,
   onFiles,
 }: {
-  platform: Platform;
+  receiver: VersionReceiver;
   version: DraftVersion | undefined;
+  /** The files it receives now (an account without a version: its network's). */
+  files: readonly { id: string }[];
   media: readonly DraftMedia[];
   /** "Adapt for {network}", when a model is configured. */
   adapt?: ReactNode;
@@ -84,13 +97,18 @@ export function VersionPanel({
   onFiles: (ids: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const network = PLATFORM_NAMES[platform];
-  const files = version?.media ?? media.map((m) => m.id);
+  const network = receiver.name;
+  const platform = PLATFORM_NAMES[receiver.platform];
+  const account = receiver.account !== null;
   return (
     <Stack gap="xs">
       <Group justify="space-between" gap="xs">
         <Text size="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
-          {version ? t('versions.hasOwn', { network }) : t('versions.usesBase', { network })}
+          {version
+            ? t('versions.hasOwn', { network })
+            : account
+              ? t('versions.usesNetwork', { name: network, network: platform })
+              : t('versions.usesBase', { network })}
         </Text>
         <Group gap="xs">
           {adapt}
@@ -101,13 +119,17 @@ export function VersionPanel({
               leftSection={<IconArrowBackUp size={14} />}
               onClick={onReset}
             >
-              {t('versions.reset')}
+              {account ? t('versions.resetAccount', { network: platform }) : t('versions.reset')}
             </Button>
           )}
         </Group>
       </Group>
       {media.length > 0 && (
-        <Checkbox.Group label={t('versions.files', { network })} value={files} onChange={onFiles}>
+        <Checkbox.Group
+          label={t('versions.files', { network })}
+          value={files.map((f) => f.id)}
+          onChange={onFiles}
+        >
           <Group gap="sm" mt={4}>
             {media.map((m) => (
               <Checkbox key={m.id} value={m.id} label={<bdi>{m.name}</bdi>} size="xs" />
