@@ -54,7 +54,7 @@ function berlinMondaysInUtc(count: number) {
     if (day.getUTCDay() === 1) {
       const at = [7, 8]
         .map((h) => new Date(day.getTime() + h * 3_600_000))
-        .find((candidate) => hourIn(candidate, 'Europe/Berlin') === '9')!;
+        .find((candidate) => Number(hourIn(candidate, 'Europe/Berlin')) === 9)!;
       if (at.getTime() > soonest) lines.push(show.format(at));
     }
     day.setUTCDate(day.getUTCDate() + 1);
