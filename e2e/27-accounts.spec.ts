@@ -375,10 +375,7 @@ test('per-network versions: X gets its own short words, LinkedIn a version the m
   await expect(tooLongForX).toHaveCount(0);
 
   // From both X accounts: the shop gets words of its own, the brand keeps X's version.
-  await page
-    .getByRole('group', { name: 'X accounts' })
-    .getByRole('checkbox', { name: /bloom_shop/ })
-    .check();
+  await page.getByRole('group', { name: 'X accounts' }).getByText('bloom_shop').click();
   await versions.getByText('X (bloom_shop)', { exact: true }).click();
   await expect(page.getByText(/^X \(bloom_shop\) gets the text for X\./)).toBeVisible();
   await expect(editor).toContainText('Autumn menu: three soups');
