@@ -618,6 +618,8 @@ export const recurringPosts = pgTable(
     platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
     /** The accounts chosen where a network has several: each occurrence's targets go to them. */
     accounts: jsonb('accounts').$type<{ platform: string; accountId: string }[]>().notNull().default([]),
+    /** Networks' and accounts' own versions (issue 26), copied into each occurrence like the text. */
+    versions: jsonb('versions').$type<StoredVersion[]>().notNull().default([]),
     startAt: tz('start_at').notNull(),
     endAt: tz('end_at'),
     /** End after this many occurrences from `start_at`; null for no limit. */

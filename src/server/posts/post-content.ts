@@ -122,6 +122,21 @@ export function resolveVersions(
   });
 }
 
+/** Stored versions as a post or a rule answers them: an account by its connection id (null: gone). */
+export const versionsOut = (
+  versions: readonly StoredVersion[],
+  accounts: readonly Pick<KnownAccount, 'id' | 'platform' | 'accountId'>[],
+) =>
+  versions.map((v) => ({
+    platform: v.platform as Platform,
+    account:
+      v.account === undefined
+        ? null
+        : (accounts.find((a) => a.platform === v.platform && a.accountId === v.account)?.id ?? null),
+    content: v.contentHtml,
+    media: v.media,
+  }));
+
 /** The version a target receives: its account's own, else its network's, else none. */
 export const versionFor = (versions: readonly StoredVersion[], platform: string, accountId: string | null) =>
   (accountId !== null

@@ -355,7 +355,13 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
     async createOccurrence(
       tx: Db,
       { workspaceId, userId }: Scope,
-      occurrence: { recurringId: string; at: Date; contentHtml: string; timezone: string },
+      occurrence: {
+        recurringId: string;
+        at: Date;
+        contentHtml: string;
+        versions: StoredVersion[];
+        timezone: string;
+      },
       choices: TargetChoice[],
       links: MediaLink[],
     ): Promise<string | null> {
@@ -365,6 +371,7 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
           workspaceId,
           userId,
           contentHtml: occurrence.contentHtml,
+          versions: occurrence.versions,
           status: 'scheduled',
           scheduledAt: occurrence.at,
           timezone: occurrence.timezone,

@@ -40,6 +40,7 @@ import {
   invalid,
   resolveMedia,
   resolveVersions,
+  versionsOut,
   targetsOf as resolveTargets,
 } from './post-content';
 import { sanitizePostHtml } from './sanitize';
@@ -153,15 +154,7 @@ const toPost = (p: PostWithTargets, connections: ConnectionStates): Post => ({
   timezone: p.timezone,
   recurringId: p.recurringId,
   occurrenceAt: p.occurrenceAt?.toISOString() ?? null,
-  versions: p.versions.map((v) => ({
-    platform: v.platform as Platform,
-    account:
-      v.account === undefined
-        ? null
-        : (connections.find((a) => a.platform === v.platform && a.accountId === v.account)?.id ?? null),
-    content: v.contentHtml,
-    media: v.media,
-  })),
+  versions: versionsOut(p.versions, connections),
   targets: p.targets.map((t) => ({
     platform: t.platform as Platform,
     account: accountRef(accountOf(connections, t)),

@@ -322,4 +322,49 @@ describe('recurring posts', () => {
     expect(refused.message).toContain(String(RECURRING_POSTS_MAX));
     expect((await call(cap, 'GET', '/api/recurring-posts')).json().data).toHaveLength(RECURRING_POSTS_MAX);
   }, 60_000);
+
+  it("keeps a rule's per-network versions, judges each network by its version, and gives them to each occurrence", async () => {
+    now = new Date('2026-05-04T05:00:00Z');
+    const { cid } = await signedInUsers(t, 'cid');
+    const long = `<p>${'z'.repeat(310)}</p>`;
+    // Too long for Bluesky as it stands; Bluesky's own version is short, LinkedIn takes the text for all.
+    const rule = await create(cid, {
+      content: long,
+      platforms: ['bluesky', 'linkedin'],
+      versions: [{ platform: 'bluesky', content: '<p>Short tips</p>' }],
+    });
+    expect(rule.versions).toEqual([
+      { platform: 'bluesky', account: null, content: '<p>Short tips</p>', media: null },
+    ]);
+    const [made] = await postsOf(rule.id);
+    const post = await call(cid, 'GET', `/api/posts/${made!.id}`);
+    expect(post.json().versions).toEqual(rule.versions);
+    expect(post.json().content).toBe(long);
+    // Without the version it is too long for Bluesky; a version for a network not chosen is a 400.
+    const tooLong = await call(
+      cid,
+      'POST',
+      '/api/recurring-posts',
+      body({ content: long, platforms: ['bluesky'] }),
+    );
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().problems).toEqual([
+      expect.objectContaining({ platform: 'bluesky', code: 'too_long' }),
+    ]);
+    const stray = await call(
+      cid,
+      'POST',
+      '/api/recurring-posts',
+      body({ versions: [{ platform: 'linkedin', content: '<p>x</p>' }] }),
+    );
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().fields).toEqual({ versions: 'posts.versionNotChosen' });
+    // Editing the version changes what an approval binds to.
+    const edited = await call(cid, 'PUT', `/api/recurring-posts/${rule.id}`, {
+      ...body({ content: long, platforms: ['bluesky', 'linkedin'] }),
+      versions: [{ platform: 'bluesky', content: '<p>Shorter tips</p>' }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<RecurringPost>().contentHash).not.toBe(rule.contentHash);
+  });
 });

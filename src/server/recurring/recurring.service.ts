@@ -21,7 +21,14 @@ import { type ChangeFeed, NO_CHANGE_FEED } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { AppError, notFound } from '../http/errors';
 import { toMedia } from '../media/media.service';
-import { assertPublishable, type FindMedia, resolveMedia, targetsOf } from '../posts/post-content';
+import {
+  assertPublishable,
+  type FindMedia,
+  resolveMedia,
+  resolveVersions,
+  targetsOf,
+  versionsOut,
+} from '../posts/post-content';
 import { chosenAccountIds, type KnownAccount, type TargetChoice, targetKey } from '../connections/accounts';
 import type { MediaLink, PostsRepo } from '../posts/posts.repo';
 import { sanitizePostHtml } from '../posts/sanitize';
@@ -48,9 +55,12 @@ export const choicesOf = (row: Pick<RecurringRow, 'platforms' | 'accounts'>): Ta
       : [{ platform, accountId: null }];
   });
 
-/** What approving a rule binds to: its content, media, networks and accounts, and the rule itself. */
+/**
+ * What approving a rule binds to: its content and versions, media, networks and accounts, and the rule
+ * itself.
+ */
 export const ruleHashOf = (
-  row: RuleFields & Pick<RecurringRow, 'contentHtml' | 'platforms' | 'accounts'>,
+  row: RuleFields & Pick<RecurringRow, 'contentHtml' | 'versions' | 'platforms' | 'accounts'>,
   media: readonly { id: string; alt: string; edits: Record<string, unknown> | null }[],
 ) =>
   approvalHashOf({
@@ -58,6 +68,7 @@ export const ruleHashOf = (
     scheduledAt: row.startAt,
     platforms: choicesOf(row).map(targetKey),
     media,
+    versions: row.versions,
     rule: {
       end: row.endAt?.toISOString() ?? null,
       count: row.occurrenceCount,
@@ -91,6 +102,7 @@ const toRecurring = (
     content: row.contentHtml,
     platforms: row.platforms as Platform[],
     accounts: chosenAccountIds(accounts, choicesOf(row)),
+    versions: versionsOut(row.versions, accounts),
     media: row.media.map((m) => ({
       ...toMedia(m),
       edits: m.edits ? VideoEditsSchema.parse(m.edits) : null,
@@ -186,7 +198,13 @@ export function createRecurringService({
       await posts.createOccurrence(
         tx,
         { workspaceId: asWorkspaceId(row.workspaceId), userId: row.userId },
-        { recurringId: row.id, at, contentHtml: row.contentHtml, timezone: row.timezone },
+        {
+          recurringId: row.id,
+          at,
+          contentHtml: row.contentHtml,
+          versions: row.versions,
+          timezone: row.timezone,
+        },
         choicesOf(row),
         links,
       );
@@ -202,13 +220,19 @@ export function createRecurringService({
       accountsOf(actor.workspace.id),
     ]);
     const chosen = targetsOf(accounts, input, before ? choicesOf(before) : []);
-    assertPublishable(contentHtml, facts, chosen.platforms, {
-      code: 'RECURRING_INCOMPLETE',
-      message: 'Please fill in all required fields',
-    });
+    const versions = resolveVersions(input.versions, chosen.targets, links, accounts);
+    assertPublishable(
+      contentHtml,
+      facts,
+      chosen.platforms,
+      { code: 'RECURRING_INCOMPLETE', message: 'Please fill in all required fields' },
+      versions,
+      chosen.targets,
+    );
     assertMayPublish(actor);
     const values: RecurringValues = {
       contentHtml,
+      versions,
       platforms: chosen.platforms,
       accounts: chosen.targets.flatMap(({ platform, accountId }) =>
         accountId === null ? [] : [{ platform, accountId }],

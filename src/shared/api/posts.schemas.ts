@@ -127,21 +127,34 @@ export interface StoredVersion {
 /** Versions at most on one post: one per network, and one per account of each. */
 export const VERSIONS_MAX = 60;
 
+/**
+ * A post's (or a recurring post's) versions as written: at most one per chosen network and one per chosen
+ * account; the others get `content` and `media`.
+ */
+export const VersionsWriteSchema = z
+  .array(PostVersionInputSchema)
+  .max(VERSIONS_MAX, 'errors.validation')
+  .refine(
+    (list) => new Set(list.map((v) => `${v.platform} ${v.account ?? ''}`)).size === list.length,
+    'posts.versionsDuplicate',
+  )
+  .default([]);
+
+/**
+ * The networks and accounts with a version of their own; `account`: the connected account's id (null: the
+ * network's version, or an account no longer connected); `media` null: all of the post's files.
+ */
+export const PostVersionSchema = z.object({
+  platform: PlatformSchema,
+  account: z.uuid().nullable(),
+  content: z.string(),
+  media: z.array(z.uuid()).nullable(),
+});
+
 export const PostWriteSchema = z
   .object({
     ...POST_CONTENT_FIELDS,
-    /**
-     * Per-network versions: at most one per chosen network and one per chosen account; the others get
-     * `content` and `media`.
-     */
-    versions: z
-      .array(PostVersionInputSchema)
-      .max(VERSIONS_MAX, 'errors.validation')
-      .refine(
-        (list) => new Set(list.map((v) => `${v.platform} ${v.account ?? ''}`)).size === list.length,
-        'posts.versionsDuplicate',
-      )
-      .default([]),
+    versions: VersionsWriteSchema,
     action: z.enum(POST_ACTIONS, 'posts.actionInvalid'),
     scheduledAt: instantField('posts.scheduledAtInvalid', 'posts.dateTooEarly').optional(),
     timezone: TimeZoneSchema,
@@ -189,18 +202,7 @@ export const PostSchema = z.object({
   /** The occurrence this post was made for (recurring posts only). */
   occurrenceAt: z.string().nullable(),
   targets: z.array(PostTargetSchema),
-  /**
-   * The networks and accounts with a version of their own; `account`: the connected account's id (null:
-   * the network's version, or an account no longer connected); `media` null: all of the post's files.
-   */
-  versions: z.array(
-    z.object({
-      platform: PlatformSchema,
-      account: z.uuid().nullable(),
-      content: z.string(),
-      media: z.array(z.uuid()).nullable(),
-    }),
-  ),
+  versions: z.array(PostVersionSchema),
   media: z.array(
     MediaSchema.extend({
       edits: VideoEditsSchema.nullable(),

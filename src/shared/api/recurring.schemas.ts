@@ -3,7 +3,14 @@ import { instantField, YEAR_MIN } from './fields';
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
 import { MediaSchema } from './media.schemas';
-import { POST_CONTENT_FIELDS, TARGET_STATUSES, TimeZoneSchema, VideoEditsSchema } from './posts.schemas';
+import {
+  POST_CONTENT_FIELDS,
+  PostVersionSchema,
+  TARGET_STATUSES,
+  TimeZoneSchema,
+  VersionsWriteSchema,
+  VideoEditsSchema,
+} from './posts.schemas';
 
 /**
  * Recurring posts (spec section 2, Recurring Posts manager; DESIGN.md section 8). A rule in the owner's
@@ -38,6 +45,8 @@ export const RecurringWriteSchema = z
   .object({
     ...POST_CONTENT_FIELDS,
     content: z.string().max(RECURRING_CONTENT_MAX, 'recurring.contentTooLong'),
+    /** Networks' and accounts' own versions (issue 26), as a post's: each occurrence receives them. */
+    versions: VersionsWriteSchema,
     /** The first occurrence, as an instant; its wall-clock time in `timezone` is the time of every occurrence. */
     startDate: instantField('recurring.startDateRequired', 'recurring.startDateTooEarly'),
     /** No occurrence after this instant. Absent or null: no end date. */
@@ -75,6 +84,8 @@ export const RecurringPostSchema = z.object({
   platforms: z.array(z.enum(PLATFORMS)),
   /** The accounts chosen where a network has several (connected ones); see posts' `accounts`. */
   accounts: z.array(z.uuid()),
+  /** Networks' and accounts' own versions, as a post's. */
+  versions: z.array(PostVersionSchema),
   media: z.array(MediaSchema.extend({ edits: VideoEditsSchema.nullable(), alt: z.string() })),
   startDate: z.string(),
   endDate: z.string().nullable(),

@@ -10,7 +10,7 @@ import { fakeApi, renderWithProviders, testQueryClient } from '../testing/render
 import { Composer } from '../features/posts/components/composer';
 import { type Draft, emptyDraft } from '../features/posts/draft';
 import { PostsSlotsProvider } from '../features/posts/components/posts-slots';
-import { receivedBy, versionsToSend, withVersion } from '../features/posts/versions';
+import { receivedBy, versionsToSend, withVersion } from '../components/post-form/versions';
 
 const LONG = `<p>${'Our autumn menu has three soups. '.repeat(10)}</p>`;
 

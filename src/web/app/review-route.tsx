@@ -3,7 +3,7 @@ import type { Platform } from '../../shared/platforms/rules';
 import type { ReviewPost } from '../../shared/api/review-links.schemas';
 import type { Author } from '../features/posts/components/preview/author';
 import { NetworkPost } from '../features/posts/components/preview/network-post';
-import { receivedBy } from '../features/posts/versions';
+import { receivedBy } from '../components/post-form/versions';
 import { type ReviewPreview, ReviewPage } from '../features/review-links/components/review-page';
 
 /**

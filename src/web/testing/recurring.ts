@@ -9,6 +9,7 @@ export const recurringPost = (over: Partial<RecurringPost> = {}): RecurringPost 
   content: '<p>Weekly <strong>digest</strong></p>',
   platforms: ['bluesky', 'linkedin'],
   accounts: [],
+  versions: [],
   media: [],
   startDate: '2030-01-05T15:00:00.000Z',
   endDate: null,

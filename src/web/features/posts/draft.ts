@@ -1,7 +1,7 @@
 import type { Post } from '../../../shared/api/posts.schemas';
 import type { Platform } from '../../../shared/platforms/rules';
 import type { DraftMedia } from '../../components/post-form/draft-media';
-import type { DraftVersion } from './versions';
+import type { DraftVersion } from '../../components/post-form/versions';
 
 /** A post being written in the composer: what it holds until it is saved. */
 export interface Draft {

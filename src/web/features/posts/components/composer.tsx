@@ -18,7 +18,6 @@ import type { PostWrite } from '../../../../shared/api/posts.schemas';
 import type { Draft } from '../draft';
 import type { Variables } from '../../../../shared/api/variables.schemas';
 import { fillTemplate, type Template } from '../../../../shared/api/templates.schemas';
-import type { Platform } from '../../../../shared/platforms/rules';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
 import { useProfile } from '../../../lib/session';
@@ -29,16 +28,9 @@ import { postQueryKey } from '../api/get-post';
 import { useSavePost } from '../api/save-post';
 import { useQueuePost } from '../api/queue-post';
 import { ApiRequestError } from '../../../lib/api-client';
-import {
-  accountsFor,
-  accountsToSend,
-  targetName,
-  twitterTypeFor,
-  unreadyNetworks,
-} from '../../../lib/accounts';
+import { accountsToSend, targetName, twitterTypeFor, unreadyNetworks } from '../../../lib/accounts';
 import { formatDayTime } from '../../../lib/format-date';
-import { editedFacts } from '../../../../shared/video/layout';
-import { checkDraft, ComposerChecks } from '../../../components/post-form/composer-checks';
+import { ComposerChecks } from '../../../components/post-form/composer-checks';
 import { ComposerTools } from './composer-tools';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
@@ -50,15 +42,9 @@ import { SchedulePicker } from '../../../components/post-form/schedule-picker';
 import { SendCheckDialog } from './send-check-dialog';
 import { usePostsSlots } from './posts-slots';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
-import {
-  isVersionOf,
-  ownVersion,
-  receivedBy,
-  type VersionKey,
-  versionsToSend,
-  withVersion,
-} from '../versions';
-import { VersionPanel, VersionTabs } from './version-tabs';
+import { versionsToSend, withVersion } from '../../../components/post-form/versions';
+import { useVersions } from '../../../components/post-form/use-versions';
+import { VersionPanel, VersionTabs } from '../../../components/post-form/version-tabs';
 
 /** Without the variables feature, an edited video's preview fills its captions' `{{name}}` with nothing. */
 const NoVariables = ({ children }: { children: (variables: Variables) => ReactNode }) => children({});
@@ -137,70 +123,9 @@ export function Composer({
   useEffect(() => {
     latest.current = draft;
   });
-  // Where it goes: each network, and each account of a network it goes to from several accounts, which
-  // may have a version of its own (issue 26).
-  const receivers = draft.platforms.flatMap((platform) => {
-    const chosen = accountsFor(platform, draft.accounts, allAccounts);
-    return [
-      { platform, account: null, name: PLATFORM_NAMES[platform] },
-      ...(chosen.length > 1
-        ? chosen.map((a) => ({
-            platform,
-            account: a.id,
-            name: t('versions.accountName', { network: PLATFORM_NAMES[platform], account: a.username }),
-          }))
-        : []),
-    ];
-  });
-  // The text being written: the one for all networks, or a chosen network's or account's own version.
-  const [writing, setWriting] = useState<VersionKey | null>(null);
-  const tab =
-    writing && receivers.find((r) => r.platform === writing.platform && r.account === writing.account);
-  const key: VersionKey | null = tab ? { platform: tab.platform, account: tab.account } : null;
-  const version = key ? ownVersion(draft.versions, key) : undefined;
-  // A tab with no version of its own shows what it receives (an account: its network's version).
-  const shown = key
-    ? receivedBy(key.platform, draft.content, [], draft.versions, key.account).content
-    : draft.content;
-  const setShown = (content: string) =>
-    onChange(
-      key
-        ? { ...draft, versions: withVersion(draft.versions, key, draft.content, { content }) }
-        : { ...draft, content },
-    );
-  // Each network (and each account of several) is judged by what it receives (its version, or the post);
-  // the networks receive each video as edited: their limits judge the trimmed length and the new frame.
-  // A network posted to from several accounts is judged account by account.
-  const checks = receivers
-    .filter(
-      (r) => r.account !== null || !receivers.some((o) => o.platform === r.platform && o.account !== null),
-    )
-    .map((r) => {
-      const got = receivedBy(r.platform, draft.content, draft.media, draft.versions, r.account);
-      const media = got.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m));
-      return { ...r, own: got.own, media, ...checkDraft(got.content, [r.platform], media, accountType) };
-    });
-  const seen = new Set<string>();
-  const problems = checks
-    .flatMap((c) => c.problems)
-    .filter((p) => {
-      const said = JSON.stringify(p);
-      return !seen.has(said) && seen.add(said);
-    });
-  // The counter: the network or account being written for, or the tightest of those that take the text
-  // for all.
-  const counted = checks.filter((c) =>
-    key
-      ? c.platform === key.platform &&
-        (c.account === key.account || (key.account === null && !ownVersion(draft.versions, c)))
-      : !c.own,
-  );
-  const remaining = counted
-    .map((c) => c.remaining!)
-    .reduce<{ platform: Platform; left: number } | null>(
-      (tightest, count) => (tightest === null || count.left < tightest.left ? count : tightest),
-      null,
-    );
+  // The "Text for" row: whose text the editor writes, and each network's (or account's) checks.
+  const { receivers, tab, key, setWriting, version, shown, setShown, checks, problems, remaining, ...own } =
+    useVersions(draft, onChange, allAccounts, accountType);
   const text = htmlToText(shown);
   const complete =
     draft.platforms.length > 0 && checks.every((c) => c.text.trim().length > 0 || c.media.length > 0);
@@ -319,7 +244,7 @@ export function Composer({
           <VersionPanel
             receiver={tab}
             version={version}
-            files={receivedBy(key.platform, draft.content, draft.media, draft.versions, key.account).media}
+            files={own.files}
             media={draft.media}
             adapt={
               AdaptForNetwork && (
@@ -337,15 +262,8 @@ export function Composer({
                 />
               )
             }
-            onReset={() =>
-              onChange({ ...draft, versions: draft.versions.filter((v) => !isVersionOf(v, key)) })
-            }
-            onFiles={(media) =>
-              onChange({
-                ...draft,
-                versions: withVersion(draft.versions, key, draft.content, { media }),
-              })
-            }
+            onReset={own.reset}
+            onFiles={own.setFiles}
           />
         )}
         {MediaUploaders && (

@@ -20,7 +20,7 @@ import { authorFor } from './preview/author';
 import { accountsFor } from '../../../lib/accounts';
 import type { Account } from '../../../../shared/api/users.schemas';
 import { NetworkPost } from './preview/network-post';
-import { type DraftVersion, receivedBy } from '../versions';
+import { type DraftVersion, receivedBy } from '../../../components/post-form/versions';
 
 interface PreviewProps {
   content: string;

@@ -107,6 +107,7 @@ describe('the recurring post dialog', () => {
           platforms: ['bluesky'],
           accounts: [],
           media: [],
+          versions: [],
           startDate: '2031-01-19T23:00:00.000Z',
           endDate: null,
           count: 5,
@@ -128,6 +129,7 @@ describe('the recurring post dialog', () => {
       {
         platforms: ['instagram'],
         media: [image, video],
+        versions: [{ platform: 'instagram', account: null, content: '<p>For Instagram</p>', media: null }],
         weekdays: [5],
         endDate: '2031-03-03T22:59:59.999Z',
         timezone: BERLIN,
@@ -135,6 +137,9 @@ describe('the recurring post dialog', () => {
       { [`PUT /api/recurring-posts/${RECURRING_ID}`]: () => ({ status: 200, json: recurringPost() }) },
     );
     expect(screen.getByRole('dialog', { name: 'Edit Recurring Post' })).toBeTruthy();
+    // Its version for Instagram is marked in the "Text for" row, and opens in the editor.
+    fireEvent.click(screen.getByRole('radio', { name: 'Instagram, its own version' }));
+    expect(screen.getByText(/^Instagram has a version of its own/)).toBeTruthy();
     type('Interval', '2');
     expect(screen.getByText('Every 2 weeks')).toBeTruthy();
     click('button', 'Save changes');
@@ -150,6 +155,7 @@ describe('the recurring post dialog', () => {
           { id: image.id, alt: 'A chart' },
           { id: video.id, edits: { aspectRatio: '1:1', captions: [] } },
         ],
+        versions: [{ platform: 'instagram', content: '<p>For Instagram</p>' }],
         startDate: '2030-01-05T15:00:00.000Z',
         // The last moment of 3 March on the profile's clock, as chosen.
         endDate: '2031-03-03T22:59:59.999Z',

@@ -11,7 +11,9 @@ import { useProfile } from '../../../lib/session';
 import { useTimeZone } from '../../../lib/time-zone';
 import { useSaveRecurringPost } from '../api/save-recurring-post';
 import type { PlatformProblem } from '../../../../shared/platforms/validate';
-import { checkDraft, ComposerChecks, problemText } from '../../../components/post-form/composer-checks';
+import { ComposerChecks, problemText } from '../../../components/post-form/composer-checks';
+import { useVersions } from '../../../components/post-form/use-versions';
+import { VersionPanel, VersionTabs } from '../../../components/post-form/version-tabs';
 import type { DraftMedia } from '../../../components/post-form/draft-media';
 import { PlatformSelector } from '../../../components/post-form/platform-selector';
 import { AccountChooser } from '../../../components/post-form/account-chooser';
@@ -66,7 +68,6 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
     allAccounts,
     profile?.settings.twitterAccountType ?? 'standard',
   );
-  const { remaining, problems } = checkDraft(form.content, form.platforms, form.media, accountType);
   // As a single post's Schedule asks: the networks its occurrences could not go out to as things stand.
   const unready = unreadyNetworks(form.platforms, allAccounts, form.accounts);
 
@@ -82,6 +83,16 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
       return next;
     });
   };
+
+  // The "Text for" row: whose text the editor writes, and each network's (or account's) checks. It
+  // changes the text for all networks or the versions, nothing else.
+  const versions = useVersions(
+    form,
+    (next) => change({ content: next.content, versions: next.versions }),
+    allAccounts,
+    accountType,
+  );
+  const { remaining, problems } = versions;
 
   const submit = () => {
     setProblem(null);
@@ -125,12 +136,30 @@ export function RecurringDialog({ post, onClose }: { post?: RecurringPost; onClo
         >
           <Stack>
             <div>
-              <PostEditor value={form.content} onChange={(content) => change({ content })} />
+              {form.platforms.length > 0 && (
+                <VersionTabs
+                  receivers={versions.receivers}
+                  versions={form.versions}
+                  value={versions.key}
+                  onChange={versions.setWriting}
+                />
+              )}
+              <PostEditor value={versions.shown} onChange={versions.setShown} />
               <FieldError
                 id="recurring-content-error"
                 message={errors.content && t(errors.content, { max: RECURRING_CONTENT_MAX })}
               />
             </div>
+            {versions.tab && (
+              <VersionPanel
+                receiver={versions.tab}
+                version={versions.version}
+                files={versions.files}
+                media={form.media}
+                onReset={versions.reset}
+                onFiles={versions.setFiles}
+              />
+            )}
             {MediaUploaders && (
               <MediaUploaders
                 media={form.media}

@@ -1,3 +1,4 @@
+import { type DraftVersion, versionsToSend } from '../../../components/post-form/versions';
 import {
   type Frequency,
   type RecurringPost,
@@ -25,6 +26,8 @@ export interface RecurringForm {
   /** Where a network has several accounts, the ones chosen (connection ids). */
   accounts: string[];
   media: DraftMedia[];
+  /** Networks' and accounts' own versions (issue 26), given to each occurrence. */
+  versions: DraftVersion[];
   start: Date | null;
   frequency: Frequency | null;
   interval: number | string;
@@ -60,6 +63,7 @@ export const emptyForm = (): RecurringForm => ({
   platforms: [],
   accounts: [],
   media: [],
+  versions: [],
   start: null,
   frequency: 'weekly',
   interval: 1,
@@ -74,6 +78,7 @@ export const formOf = (post: RecurringPost, zone: string): RecurringForm => ({
   platforms: post.platforms,
   accounts: post.accounts,
   media: post.media,
+  versions: post.versions,
   start: new Date(post.startDate),
   frequency: post.frequency,
   interval: post.interval,
@@ -93,11 +98,13 @@ export function bodyOf(
   zone: string,
   allAccounts: readonly Account[] = [],
 ): Record<string, unknown> {
+  const accounts = accountsToSend(form.platforms, form.accounts, allAccounts);
   return {
     content: form.content,
     platforms: form.platforms,
-    accounts: accountsToSend(form.platforms, form.accounts, allAccounts),
+    accounts,
     media: form.media.map(mediaWrite),
+    versions: versionsToSend(form.versions, form.platforms, form.media, accounts),
     startDate: form.start?.toISOString(),
     // '' for "on a date" without one: the schema then says the end date is not valid.
     endDate: form.end === 'date' ? (form.endDay ? endOfDay(form.endDay, zone).toISOString() : '') : null,
@@ -123,7 +130,11 @@ export function validate(
 ): { body: RecurringWrite } | { errors: FormErrors; incomplete: boolean } {
   const body = bodyOf(form, zone, allAccounts);
   const errors: FormErrors = {};
-  if (!htmlToText(form.content).trim()) errors.content = 'posts.contentRequired';
+  // The text for all may stay empty where every network has a version of its own.
+  const everyVersioned =
+    form.platforms.length > 0 &&
+    form.platforms.every((p) => form.versions.some((v) => v.platform === p && v.account === null));
+  if (!htmlToText(form.content).trim() && !everyVersioned) errors.content = 'posts.contentRequired';
   if (!form.platforms.length) errors.platforms = 'posts.platformsRequired';
   const parsed = RecurringWriteSchema.safeParse(body);
   if (!parsed.success)

@@ -2,9 +2,9 @@ import { Button, Checkbox, Chip, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
-import type { DraftMedia } from '../../../components/post-form/draft-media';
-import { type DraftVersion, ownVersion, type VersionKey } from '../versions';
+import { PLATFORM_NAMES } from '../../../shared/platforms/names';
+import type { DraftMedia } from './draft-media';
+import { type DraftVersion, ownVersion, type VersionKey } from './versions';
 
 const ALL = 'all';
 const chipOf = (key: VersionKey) => (key.account === null ? key.platform : `${key.platform} ${key.account}`);

@@ -1,0 +1,1 @@
+ALTER TABLE "recurring_posts" ADD COLUMN "versions" jsonb DEFAULT '[]'::jsonb NOT NULL;
