@@ -522,12 +522,15 @@ export function createPostsService({
             if (!schedule?.times.length) throw noSchedule(account.username);
             // Share next reads which posts the queue may move (they follow the new one in their order);
             // the first free slot needs only the slots' times.
-            const taken = next ? await queue.taken(key, after, tx) : await queue.takenTimes(key, after, tx);
-            if (taken.filter((t) => t.postId !== null).length >= QUEUE_POSTS_MAX) throw queueFull();
+            const taken = next ? await queue.taken(key, after, tx) : [];
+            const { times, posts: queued } = next
+              ? { times: [], posts: taken.filter((t) => t.postId !== null).length }
+              : await queue.takenInstants(key, after, tx);
+            if (queued >= QUEUE_POSTS_MAX) throw queueFull();
             const order = next ? taken.filter((t) => t.movable).map((t) => t.postId!) : [];
             const at = next
               ? layOut(schedule, taken, after, ['new', ...order])[0]!.at
-              : firstFree(schedule, taken, after);
+              : firstFree(schedule, new Set(times), after);
             // Each account's post keeps the versions it receives: its network's and its own.
             const versions = values.versions.filter(
               (v) => v.platform === key.platform && (v.account === undefined || v.account === key.accountId),

@@ -6,9 +6,8 @@ import type { TakenSlot } from './queue.repo';
  * A slot is taken by a post or a skip; one taken slot holds one post, never two.
  */
 
-/** The first slot after `after` that nothing takes: where "Add to queue" puts a post. */
-export function firstFree(schedule: WeeklySlots, taken: readonly TakenSlot[], after: Date): Date {
-  const busy = new Set(taken.map((t) => t.slotAt.getTime()));
+/** The first slot after `after` that nothing takes (`busy`: taken instants, ms): where "Add to queue" puts a post. */
+export function firstFree(schedule: WeeklySlots, busy: ReadonlySet<number>, after: Date): Date {
   for (const at of slotsAfter(schedule, after)) if (!busy.has(at.getTime())) return at;
   throw new Error('unreachable: a schedule with times has slots without end');
 }

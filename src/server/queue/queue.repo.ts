@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf, transaction } from '../db/client';
 import { postingSchedules, queueSlots } from '../db/schema';
 import type { PublishScheduler } from '../publishing/scheduler';
@@ -120,19 +120,25 @@ export function createQueueRepo(db: Db, scheduler: PublishScheduler) {
       );
       return new Set(rows.map((r) => `${r.platform} ${r.account_id} ${new Date(r.at).getTime()}`));
     },
-    /** The queue's slots taken after `after`, soonest first: only their times and posts (a quick read). */
-    async takenTimes(key: QueueKey, after: Date, tx: Db = db): Promise<TakenSlot[]> {
-      const rows = await tx
-        .select({ slotAt: queueSlots.slotAt, postId: queueSlots.postId })
-        .from(queueSlots)
-        .where(and(ofQueue(key), gt(queueSlots.slotAt, after)))
-        .orderBy(queueSlots.slotAt);
-      return rows.map((r) => ({ ...r, movable: false }));
-    },
     /**
-     * A post written at its slot's time takes the slot (its targets came due then as it was written);
-     * in a paused queue, they are held.
+     * The instants (ms) of the queue's slots taken after `after`, and how many hold a post: what "Add to
+     * queue" needs, in one row (a queue of thousands decodes as one JSON text, not thousands of rows).
      */
+    async takenInstants(
+      key: QueueKey,
+      after: Date,
+      tx: Db = db,
+    ): Promise<{ times: number[]; posts: number }> {
+      const [row] = rowsOf<{ times: string; posts: number }>(
+        await tx.execute(sql`
+          select coalesce(json_agg((extract(epoch from q.slot_at) * 1000)::bigint), '[]')::text as times,
+                 count(q.post_id)::int as posts
+            from queue_slots q
+           where q.workspace_id = ${key.workspaceId} and q.platform = ${key.platform}
+             and q.account_id = ${key.accountId} and q.slot_at > ${after}`),
+      );
+      return { times: JSON.parse(row!.times) as number[], posts: row!.posts };
+    },
     async claim(tx: Db, key: QueueKey, postId: string, at: Date, hold: boolean) {
       await tx.insert(queueSlots).values({ ...key, slotAt: at, postId });
       if (hold) await scheduler.unschedule(tx, postId);
