@@ -482,6 +482,15 @@ describe('migration 0032 (several accounts per network) on a database of the pre
     ]);
   });
 
+  it('gives every post and rule of before versions none of their own, their text kept (0034, 0035)', async () => {
+    expect(await query(`select content_html, versions from posts`)).toEqual([
+      { content_html: '<p>Hi</p>', versions: [] },
+    ]);
+    expect(await query(`select content_html, versions from recurring_posts`)).toEqual([
+      { content_html: '<p>Weekly</p>', versions: [] },
+    ]);
+  });
+
   it('takes a second account of a network, never the same one twice', async () => {
     await account('102');
     await expect(account('101')).rejects.toThrow();
