@@ -376,6 +376,20 @@ describe('posting schedules and queues', () => {
     expect((await as('eve', 'PUT', url, body)).statusCode).toBe(403);
     expect((await as('cat', 'PUT', url, body)).statusCode).toBe(200);
     expect((await as('eve', 'GET', `/api/social/accounts/${account!.id}/queue`)).statusCode).toBe(200);
+    // Every member reads the workspace's free slots: the team's account alone, none of Ann's.
+    const free = await as(
+      'eve',
+      'GET',
+      '/api/queue/free-slots?from=2027-03-24T00:00:00Z&to=2027-04-07T00:00:00Z',
+    );
+    expect(free.statusCode, free.body).toBe(200);
+    expect(
+      new Set(
+        free
+          .json<{ data: { accounts: { username: string }[] }[] }>()
+          .data.flatMap((s) => s.accounts.map((a) => a.username)),
+      ),
+    ).toEqual(new Set(['team']));
     expect(
       (await as('eve', 'PUT', `/api/social/accounts/${account!.id}/queue/order`, { posts: [] })).statusCode,
     ).toBe(403);

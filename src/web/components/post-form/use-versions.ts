@@ -8,7 +8,14 @@ import { accountsFor } from '../../lib/accounts';
 import { checkDraft } from './composer-checks';
 import type { DraftMedia } from './draft-media';
 import type { VersionReceiver } from './version-tabs';
-import { type DraftVersion, ownVersion, receivedBy, type VersionKey, withVersion } from './versions';
+import {
+  type DraftVersion,
+  isVersionOf,
+  ownVersion,
+  receivedBy,
+  type VersionKey,
+  withVersion,
+} from './versions';
 
 /** What a form with versions holds: a post in the composer, or a recurring post. */
 export interface WithVersions {
@@ -108,7 +115,7 @@ export function useVersions<F extends WithVersions>(
     remaining,
     /** The files the chosen tab receives now. */
     files: key ? receivedBy(key.platform, form.content, form.media, form.versions, key.account).media : [],
-    reset: () => key && onChange({ ...form, versions: form.versions.filter((v) => !ownVersion([v], key)) }),
+    reset: () => key && onChange({ ...form, versions: form.versions.filter((v) => !isVersionOf(v, key)) }),
     setFiles: (media: string[]) =>
       key && onChange({ ...form, versions: withVersion(form.versions, key, form.content, { media }) }),
   };

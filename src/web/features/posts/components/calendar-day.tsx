@@ -109,10 +109,13 @@ export function CalendarDay({
   );
 }
 
-/** A day's cards and free slots, one list in time order (a slot and a card at one time: the card first). */
+/**
+ * A day's cards and free slots, one list in time order. The sort is stable and the cards come first, so a
+ * card and a slot at one time read card, then slot.
+ */
 function inTimeOrder(posts: CalendarPost[], slots: FreeSlot[]): (CalendarPost | FreeSlot)[] {
   if (!slots.length) return posts;
   const timeOf = (item: CalendarPost | FreeSlot) =>
-    new Date('card' in item ? (item.scheduledAt ?? 0) : item.at).getTime() + ('card' in item ? 0 : 0.5);
+    new Date('card' in item ? (item.scheduledAt ?? 0) : item.at).getTime();
   return [...posts, ...slots].sort((a, b) => timeOf(a) - timeOf(b));
 }
