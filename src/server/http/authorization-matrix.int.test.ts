@@ -116,6 +116,7 @@ const RULES: Record<string, Access> = {
   'GET /api/media/public/:id': 'public',
   'GET /api/media/capabilities': 'user',
   'GET /api/media/storage': 'user',
+  'GET /api/media': 'user',
   'POST /api/media': 'user',
   'GET /api/media/:id': 'user',
   'GET /api/media/:id/thumbnail': 'user',

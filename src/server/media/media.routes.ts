@@ -5,6 +5,8 @@ import { ApiErrorSchema } from '../../shared/api/errors.schemas';
 import {
   MediaCapabilitiesSchema,
   MediaIdParamsSchema,
+  MediaListQuerySchema,
+  MediaListSchema,
   MediaSchema,
   MediaStorageSchema,
   MediaUploadQuerySchema,
@@ -79,6 +81,26 @@ export async function mediaRoutes(
         throw uploadBodyError(error);
       }
     },
+  );
+
+  r.get(
+    '/api/media',
+    {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "A page of the workspace's media library, newest first, with who uploaded each file and the posts it is in",
+        description:
+          '`q` finds a part of the file name; `kind` keeps images or videos; `use` keeps files in a post or ' +
+          'recurring post (`used`), in none (`unused`), or in one still to go out (`scheduled`). `limit` ' +
+          '(default 24, at most 100) and `offset` page through them; `total` counts every match. `usedIn` ' +
+          'names the first three uses, those still to go out first; `uses` counts them all.',
+        querystring: MediaListQuerySchema,
+        response: { 200: MediaListSchema, 400: E, 401: E },
+      },
+    },
+    async (request) => media.library(userOf(request), request.query),
   );
 
   r.get(
@@ -172,9 +194,10 @@ export async function mediaRoutes(
       onRequest: writes,
       schema: {
         tags,
-        summary: 'Delete one of your files',
+        summary:
+          "Delete one of the workspace's files; 409 MEDIA_IN_USE while a post or recurring post still to go out holds it, naming them",
         params: MediaIdParamsSchema,
-        response: { 204: z.null(), 400: E, 401: E, 404: E, 503: E },
+        response: { 204: z.null(), 400: E, 401: E, 404: E, 409: E, 503: E },
       },
     },
     async (request, reply) => {

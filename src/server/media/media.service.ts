@@ -5,12 +5,21 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type sharp from 'sharp';
-import { IMAGE_EXTENSIONS, type Media, MEDIA_LIMITS, type MediaKind } from '../../shared/api/media.schemas';
+import {
+  IMAGE_EXTENSIONS,
+  type Media,
+  MEDIA_LIMITS,
+  type MediaKind,
+  type MediaList,
+  type MediaListQuery,
+  type MediaUse,
+} from '../../shared/api/media.schemas';
+import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { SessionUser } from '../auth/session';
 import { AppError, notFound } from '../http/errors';
 import { cleanFileName } from './file-name';
 import type { MediaLinks } from './media-links';
-import type { MediaRepo, MediaRow } from './media.repo';
+import type { MediaRepo, MediaRow, MediaUseRow } from './media.repo';
 import type { MinuteWindows } from '../http/minute-windows';
 import type { MediaStore } from './media.store';
 import { probeVideo } from './probe';
@@ -77,6 +86,35 @@ const uploadRateLimited = (seconds: number) =>
     `You are uploading faster than this server allows. Try again in ${seconds} seconds.`,
     { retryAfterSeconds: seconds, params: { seconds } },
   );
+
+/** How long a post's line in the library (and in a refusal) may be. */
+const USE_TEXT_MAX = 80;
+/** A post's text on one line, cut to `USE_TEXT_MAX` characters (code points, so an emoji stays whole). */
+const oneLine = (html: string) => {
+  const chars = [...htmlToText(html).replace(/\s+/g, ' ').trim()];
+  return chars.length <= USE_TEXT_MAX ? chars.join('') : `${chars.slice(0, USE_TEXT_MAX - 1).join('')}…`;
+};
+const toUse = (use: MediaUseRow): MediaUse => ({
+  type: use.type,
+  id: use.id,
+  text: oneLine(use.html),
+  status: use.status,
+  at: use.at ? new Date(use.at).toISOString() : null,
+  pending: use.pending,
+});
+
+/** A file that a post still to go out holds is not deleted: the posts are named, so they can be found. */
+const inUse = (file: string, uses: MediaUse[]) => {
+  const posts = uses
+    .map((use) => `“${use.text || use.at?.slice(0, 16).replace('T', ' ') || use.id}”`)
+    .join(', ');
+  return new AppError(
+    409,
+    'MEDIA_IN_USE',
+    `${file} is in posts still to go out: ${posts}. Remove it from them first.`,
+    { params: { file, posts, count: uses.length } },
+  );
+};
 
 export interface Upload {
   filename: string;
@@ -304,10 +342,29 @@ export function createMediaService({
       return { mime: 'image/jpeg', bytes: jpeg.length, body: jpeg } satisfies MediaFile;
     },
 
+    /** The media library's page: the workspace's files with who uploaded each and where it is used. */
+    async library(actor: SessionUser, query: MediaListQuery): Promise<MediaList> {
+      const { rows, total } = await repo.library(actor.workspace.id, query);
+      return {
+        total,
+        data: rows.map((row) => ({
+          ...toMedia(row),
+          uploadedBy: row.uploadedBy,
+          uses: row.uses,
+          usedIn: row.usedIn.map(toUse),
+        })),
+      };
+    },
+
+    /** Deletes a file, unless a post or recurring post still to go out holds it: that says which. */
     async remove(actor: SessionUser, id: string) {
-      const row = await get(actor, id);
       const rendered = await renders.keysOfMedia(id);
-      await repo.remove(actor.workspace.id, id);
+      const { row, pending } = await repo.removeUnlessPending(actor.workspace.id, id);
+      if (pending.length) {
+        const file = (await get(actor, id)).originalName;
+        throw inUse(file, pending.map(toUse));
+      }
+      if (!row) throw notFound('This file');
       await store.remove(row.storageKey);
       for (const key of rendered) await store.remove(key);
       if (row.thumbnailKey) await store.remove(row.thumbnailKey);

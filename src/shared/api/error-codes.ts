@@ -128,6 +128,7 @@ export const API_ERROR_CODES = {
   MEDIA_VIDEO_FRAME_TOO_LARGE: { status: [400], params: ['file', 'maxSide'] },
   MEDIA_VIDEO_FRAME_RATE: { status: [400], params: ['file', 'maxFps'] },
   QUOTA_EXCEEDED: { status: [413], params: ['file', 'usedMb', 'quotaMb'] },
+  MEDIA_IN_USE: { status: [409], params: ['file', 'posts', 'count'] },
   UPLOAD_RATE_LIMITED: { status: [429], params: ['seconds'] },
   NOT_MULTIPART: { status: [415] },
   MALFORMED_MULTIPART: { status: [400] },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './fields';
 
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -38,3 +39,51 @@ export const MediaStorageSchema = z.object({
   quotaBytes: z.number().int().positive(),
 });
 export type MediaStorage = z.infer<typeof MediaStorageSchema>;
+
+/** The media library's page (issue 27): the page asks for this many at a time, no call gets more than the max. */
+export const MEDIA_PAGE = 24;
+export const MEDIA_PAGE_MAX = 100;
+export const MEDIA_SEARCH_MAX = 200;
+/** `used`: in a post or recurring post; `unused`: in none; `scheduled`: in one still to go out. */
+export const MEDIA_USES = ['used', 'unused', 'scheduled'] as const;
+/** How many of a file's uses the library names; `uses` counts them all. */
+export const MEDIA_USED_IN_MAX = 3;
+
+export const MediaListQuerySchema = z.object({
+  q: z.string().trim().max(MEDIA_SEARCH_MAX, 'errors.validation').optional(),
+  kind: z.enum(MEDIA_KINDS, 'errors.validation').optional(),
+  use: z.enum(MEDIA_USES, 'errors.validation').optional(),
+  ...pageQueryFields(MEDIA_PAGE, MEDIA_PAGE_MAX),
+});
+export type MediaListQuery = z.output<typeof MediaListQuerySchema>;
+
+/**
+ * A post or recurring post a file is in. `pending`: it has still to go out (scheduled, awaiting approval,
+ * publishing, or a recurring post that makes more), which keeps the file from being deleted.
+ */
+export const MediaUseSchema = z.object({
+  type: z.enum(['post', 'recurring']),
+  id: z.uuid(),
+  text: z.string(),
+  status: z.string(),
+  at: z.string().nullable(),
+  pending: z.boolean(),
+});
+export type MediaUse = z.infer<typeof MediaUseSchema>;
+
+export const MediaLibraryItemSchema = MediaSchema.extend({
+  /** Who uploaded it (a workspace's members share its files). */
+  uploadedBy: z.string(),
+  /** Posts and recurring posts that hold it. */
+  uses: z.number().int(),
+  /** The first of them, the ones still to go out first. */
+  usedIn: z.array(MediaUseSchema),
+});
+export type MediaLibraryItem = z.infer<typeof MediaLibraryItemSchema>;
+
+export const MediaListSchema = z.object({
+  data: z.array(MediaLibraryItemSchema),
+  /** The workspace's files that match, beyond this page too. */
+  total: z.number().int(),
+});
+export type MediaList = z.infer<typeof MediaListSchema>;

@@ -112,6 +112,7 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   MEDIA_VIDEO_FRAME_TOO_LARGE: 'media.videoFrameTooLarge',
   MEDIA_VIDEO_FRAME_RATE: 'media.videoFrameRate',
   QUOTA_EXCEEDED: 'media.quotaExceeded',
+  MEDIA_IN_USE: 'media.inUse',
   UPLOAD_RATE_LIMITED: 'media.uploadRateLimited',
   NOT_MULTIPART: 'errors.notMultipart',
   MALFORMED_MULTIPART: 'errors.malformedUpload',

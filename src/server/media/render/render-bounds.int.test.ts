@@ -137,11 +137,17 @@ describe('a render nothing wants any more is stopped, whichever process changed 
     await waitFor(async () => ((await s.render(renderId))?.status === 'cancelled' ? true : undefined));
   });
 
-  it('when its upload is deleted', async () => {
-    const { renderId } = await s.schedule('ann', 'deleted upload');
+  it('not when its upload is to be deleted: the post holds it (issue 27), so the delete is refused', async () => {
+    const { post, renderId } = await s.schedule('ann', 'kept upload');
     const run = await runOf(renderId);
-    expect((await s.users.ann!.call('DELETE', `/api/media/${s.users.ann!.mediaId}`)).statusCode).toBe(204);
+    const refused = await s.users.ann!.call('DELETE', `/api/media/${s.users.ann!.mediaId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'MEDIA_IN_USE' });
+    expect((await s.render(renderId))?.status).not.toBe('cancelled');
+    // Once the post is gone, the upload goes too, and its render with it.
+    expect((await s.users.ann!.call('DELETE', `/api/posts/${post.id}`)).statusCode).toBe(204);
     await gone(run);
+    expect((await s.users.ann!.call('DELETE', `/api/media/${s.users.ann!.mediaId}`)).statusCode).toBe(204);
     expect(await s.render(renderId)).toBeUndefined();
     await waitFor(async () => ((await s.renderTemps()).length ? undefined : true), 5_000, 'temp files to go');
     s.users.ann!.mediaId = (await uploadClip(s.t, s.users.ann!.cookie)).media.id;
