@@ -8,6 +8,7 @@ import {
   IconLogin,
   IconLogout,
   IconListNumbers,
+  IconPhoto,
   IconNews,
   IconNotes,
   IconRepeat,
@@ -81,6 +82,7 @@ export function MainLayout() {
     { to: inWorkspace('/posts?tab=drafts'), label: t('nav.drafts'), icon: IconNotes },
     { to: inWorkspace('/posts?view=recurring'), label: t('nav.recurring'), icon: IconRepeat },
     { to: inWorkspace('/queue'), label: t('nav.queue'), icon: IconListNumbers, allowed: () => true },
+    { to: inWorkspace('/media'), label: t('nav.media'), icon: IconPhoto, allowed: () => true },
     { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
       to: '/admin/dashboard',

@@ -48,6 +48,10 @@ const QueuePage = page(
   () => import('../features/queue/components/queue-page'),
   (m) => m.QueuePage,
 );
+const MediaLibraryPage = page(
+  () => import('../features/media/components/media-library-page'),
+  (m) => m.MediaLibraryPage,
+);
 const AnalyticsPage = page(
   () => import('./analytics-route'),
   (m) => m.AnalyticsRoute,
@@ -128,12 +132,13 @@ export function AppRoutes() {
               <Route path="profile" element={<ProfilePage />} />
               <Route path="posts" element={<PostsPage />} />
               <Route path="queue" element={<QueuePage />} />
+              <Route path="media" element={<MediaLibraryPage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
               <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
             </Route>
             {/* A page without a workspace (a bookmark, a network's redirect) opens in the tab's, or the last used. */}
-            {['dashboard', 'profile', 'posts', 'queue', 'analytics', 'workspace'].map((path) => (
+            {['dashboard', 'profile', 'posts', 'queue', 'media', 'analytics', 'workspace'].map((path) => (
               <Route key={path} path={path} element={<ToWorkspace />} />
             ))}
             <Route element={<RequireRole allowed={canManageSettings} />}>

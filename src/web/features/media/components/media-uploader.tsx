@@ -10,7 +10,14 @@ import {
   SimpleGrid,
   Text,
 } from '@mantine/core';
-import { IconPencil, IconPhotoPlus, IconTrash, IconVideoPlus, IconX } from '@tabler/icons-react';
+import {
+  IconLibraryPhoto,
+  IconPencil,
+  IconPhotoPlus,
+  IconTrash,
+  IconVideoPlus,
+  IconX,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_EXTENSIONS, MEDIA_LIMITS, type MediaKind } from '../../../../shared/api/media.schemas';
@@ -22,6 +29,7 @@ import { notify } from '../../../lib/notify';
 import { uploadMedia } from '../api/upload-media';
 import { AltTextEditor } from './alt-text-editor';
 import { minutesSeconds } from './edit-video-dialog';
+import { MediaPicker } from './media-picker';
 
 const ACCEPT = {
   image: '.jpg,.jpeg,.png,.gif,.webp,image/jpeg,image/png,image/gif,image/webp',
@@ -72,6 +80,7 @@ export function MediaUploaders({ media, onChange, onEditVideo }: MediaUploadersP
 function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState<string[]>([]);
+  const [picking, setPicking] = useState(false);
   const { maxFiles, maxMb } = MEDIA_LIMITS[kind];
 
   const add = async (files: File[]) => {
@@ -120,6 +129,15 @@ function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
             </Button>
           )}
         </FileButton>
+        <Button
+          variant="subtle"
+          size="xs"
+          leftSection={<IconLibraryPhoto size={16} />}
+          disabled={items.length + uploading.length >= maxFiles}
+          onClick={() => setPicking(true)}
+        >
+          {t('library.fromLibrary')}
+        </Button>
         <Text size="xs" c="dimmed">
           {t(`media.limits.${kind}`, { n: maxFiles, max: maxMb })}
         </Text>
@@ -237,6 +255,18 @@ function MediaUploader({ kind, items, onChange, onEdit }: MediaUploaderProps) {
             </Card>
           ))}
         </SimpleGrid>
+      )}
+      {picking && (
+        <MediaPicker
+          kind={kind}
+          room={maxFiles - items.length - uploading.length}
+          attached={items.map((item) => item.id)}
+          onClose={() => setPicking(false)}
+          onPick={(picked) => {
+            onChange([...items, ...picked]);
+            setPicking(false);
+          }}
+        />
       )}
     </Card>
   );
