@@ -89,12 +89,12 @@ test('the media library: upload, find, choose in the composer, see where a file 
   ).toBeVisible();
   await expect(card('roses-library.png').getByRole('link', { name: 'Roses for the weekend' })).toBeVisible();
   await expect(card('roses-library.png')).toContainText('scheduled');
-  await page.getByLabel('Use').click();
+  await page.getByRole('combobox', { name: 'Use' }).click();
   await page.getByRole('option', { name: 'In posts still to go out' }).click();
   await expect(card('roses-library.png')).toBeVisible();
   await expect(card('tulips-library.png')).toHaveCount(0);
   await shootWidths(page, SHOTS, 'scheduled-en');
-  await page.getByLabel('Use').click();
+  await page.getByRole('combobox', { name: 'Use' }).click();
   await page.getByRole('option', { name: 'All files' }).click();
 
   // The scheduled post's file is kept, and the refusal names the post.

@@ -95,13 +95,11 @@ export function MediaLibraryPage() {
   return (
     <Container size="lg" py="md">
       <Stack>
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>{t('library.title')}</Title>
-            <Text c="dimmed">{t('library.intro')}</Text>
-          </div>
+        <Group justify="space-between">
+          <Title order={1}>{t('library.title')}</Title>
           {mayWrite && <UploadButton />}
         </Group>
+        <Text c="dimmed">{t('library.intro')}</Text>
         <StorageLine />
         <Group align="flex-end" gap="sm">
           <TextInput
