@@ -343,7 +343,7 @@ function UseLink({ use }: { use: MediaUse }) {
       <Anchor component={Link} to={to} size="xs">
         {use.text || t('library.noText')}
       </Anchor>{' '}
-      <Badge size="xs" variant={use.pending ? 'filled' : 'light'} color={use.pending ? 'blue' : 'gray'}>
+      <Badge size="xs" variant="light" color={use.pending ? 'blue' : 'gray'}>
         {status}
       </Badge>
       {use.at && (
