@@ -61,6 +61,7 @@ test('the media library: upload, find, choose in the composer, see where a file 
     'aria-pressed',
     'true',
   );
+  await shootWidths(page, SHOTS, 'picker-en');
   await picker.getByRole('button', { name: 'Add 1 file' }).click();
   await expect(page.locator('#composer').getByRole('img', { name: 'tulips-library.png' })).toBeVisible();
   await page.getByRole('button', { name: 'Save as draft' }).click();
