@@ -24,6 +24,7 @@ import { registerInputGuard } from './http/input-guard';
 import { docsContentSecurityPolicy, finishDocument, SECURITY_SCHEMES, transformRoute } from './http/openapi';
 import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
+import { importsRoutes } from './imports/imports.routes';
 import { metricsRoutes } from './monitoring/metrics.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { queueRoutes } from './queue/queue.routes';
@@ -215,6 +216,7 @@ export async function buildApp(
       limits: { files: 1, fields: 5, fileSize: 100 * 1024 * 1024 + 1 },
     });
     await mediaRoutes(uploads, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
+    await importsRoutes(uploads, { imports: ctx.imports, guards: ctx.guards, createsPerMinute });
   });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await queueRoutes(app, { queue: ctx.postingQueue, guards: ctx.guards });

@@ -36,6 +36,8 @@ import { createRecurringRepo } from './recurring/recurring.repo';
 import { createRecurringService } from './recurring/recurring.service';
 import { createRecurringWorker } from './recurring/recurring.worker';
 import { createPostsService } from './posts/posts.service';
+import { createImportsRepo } from './imports/imports.repo';
+import { createImportsService } from './imports/imports.service';
 import { createQueueRepo } from './queue/queue.repo';
 import { createQueueService } from './queue/queue.service';
 import { createSettingsRepo } from './settings/settings.repo';
@@ -315,6 +317,16 @@ export function createContext({
     connectionStates: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
     queue: queueRepo,
   });
+  const imports = createImportsService({
+    repo: createImportsRepo(db),
+    posts,
+    queue: queueRepo,
+    accountsOf: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
+    filesOf: (workspaceId) => mediaRepo.names(workspaceId),
+    zoneOf: async (userId) => (await usersRepo.findById(userId))?.timezone ?? null,
+    clock,
+    logger,
+  });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
   const ai = createAiService({
@@ -372,6 +384,8 @@ export function createContext({
     health: createHealthService({ database, monitoring, clock, logger }),
     settings: createSettingsService({ repo: settingsRepo, audit }),
     usersRepo,
+    /** Bulk import of posts from CSV or JSON (issue 27). */
+    imports,
     guards: createGuards(auth, audit, workspacesRepo, changes, tokens, activity.seen),
     tokens,
     webhooks: webhooks.service,

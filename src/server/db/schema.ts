@@ -1059,3 +1059,58 @@ export const queueSlots = pgTable(
     uniqueIndex('queue_slots_post_idx').on(t.postId),
   ],
 );
+
+/**
+ * A bulk import (issue 27): a CSV or JSON file read and checked (`previewed`), then confirmed, when its
+ * chosen rows become posts in one transaction (`importing`, then `done` or `failed`). `rows` holds the
+ * rows that may be imported, as posts to write, until the import is done.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    fileHash: text('file_hash').notNull(),
+    status: text('status', { enum: ['previewed', 'importing', 'done', 'failed'] })
+      .notNull()
+      .default('previewed'),
+    rows: jsonb('rows').$type<unknown[]>().notNull().default([]),
+    /** Rows chosen at confirmation, and how many of them became posts. */
+    chosen: integer('chosen').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    /** Why it failed, as an API error's code and params. */
+    error: jsonb('error').$type<{ code: string; message: string; params?: Record<string, unknown> }>(),
+    createdAt: createdAt(),
+    /** When it was confirmed: an import still `importing` long after was cut short (nothing was kept). */
+    startedAt: tz('started_at'),
+    finishedAt: tz('finished_at'),
+  },
+  (t) => [index('imports_workspace_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * Each row ever imported into a workspace, by the hash of what it says (`key`): a row met again (the same
+ * file uploaded twice, or the row in another file) is not imported again.
+ */
+export const importedRows = pgTable(
+  'imported_rows',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    row: integer('row').notNull(),
+    postIds: jsonb('post_ids').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
+);

@@ -112,6 +112,13 @@ export function createMediaRepo(db: Db) {
         .from(media)
         .where(and(eq(media.workspaceId, workspaceId), inArray(media.id, ids)));
     },
+    /** Every file of the workspace by id, name and kind: what an import's rows may name (issue 27). */
+    names(workspaceId: WorkspaceId) {
+      return db
+        .select({ id: media.id, name: media.originalName, kind: media.kind })
+        .from(media)
+        .where(eq(media.workspaceId, workspaceId));
+    },
     /**
      * A page of the workspace's files, newest first, with who uploaded each, how many posts and recurring
      * posts hold it and the first of them; `total` counts every file the filter keeps.

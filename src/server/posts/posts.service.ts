@@ -44,7 +44,8 @@ import {
   targetsOf as resolveTargets,
 } from './post-content';
 import { sanitizePostHtml } from './sanitize';
-import type { QueueKey, QueueRepo } from '../queue/queue.repo';
+import type { QueueKey, QueueRepo, ScheduleRow } from '../queue/queue.repo';
+import type { Db } from '../db/client';
 import { firstFree, layOut } from '../queue/layout';
 import { QUEUE_LEAD_MS, queueFull, noSchedule } from '../queue/queue-rules';
 
@@ -212,6 +213,16 @@ const rangeKey = (from: Date, to: Date) => `${from.toISOString()} ${to.toISOStri
 const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** The users whose connected accounts are kept in memory. */
 const CONNECTION_STATES_KEPT = 10_000;
+
+/** A bulk import's refusal of one of its rows: the row's own error (its code as `reason`), naming the row. */
+const rowRefused = (row: number, error: unknown) =>
+  error instanceof AppError
+    ? new AppError(409, 'IMPORT_ROW_REFUSED', `Row ${row} cannot be imported: ${error.message}`, {
+        params: { row, reason: error.code, ...error.extra.params },
+        ...(error.extra.problems ? { problems: error.extra.problems } : {}),
+        ...(error.extra.fields ? { fields: error.extra.fields } : {}),
+      })
+    : error;
 
 export function createPostsService({
   repo,
@@ -563,6 +574,104 @@ export function createPostsService({
           await told(actor, post, post.id === before?.id ? before : undefined);
       const connectionsNow = await statesOf(actor.workspace.id);
       return rows.map((post) => toPost(post, connectionsNow));
+    },
+    /**
+     * What creating this post would refuse, without writing it: the error `create` (or "Add to queue")
+     * would throw, or null. A bulk import's preview asks this of every row (issue 27).
+     */
+    async check(actor: SessionUser, input: PostInput): Promise<AppError | null> {
+      try {
+        await prepare(actor, input);
+        return null;
+      } catch (error) {
+        if (error instanceof AppError) return error;
+        throw error;
+      }
+    },
+    /**
+     * A bulk import's posts (issue 27), all or none, in one transaction under the locks of every queue they
+     * go to: dated rows as `create` makes them; queued rows one post per account, each at its queue's first
+     * free slot in the file's order. `record` writes beside each row's posts (in the same transaction);
+     * `progress` hears how many rows are written. A row the service refuses fails the whole import, saying
+     * which (`row` in the error's params).
+     */
+    async importMany(
+      actor: SessionUser,
+      rows: { row: number; input: PostInput }[],
+      record: (tx: Db, row: number, postIds: string[]) => Promise<void>,
+      progress: (done: number) => void = () => {},
+    ): Promise<number> {
+      const prepared: ({ row: number; input: PostInput } & Awaited<ReturnType<typeof prepare>>)[] = [];
+      for (const { row, input } of rows) {
+        try {
+          prepared.push({ row, input, ...(await prepare(actor, input)) });
+        } catch (error) {
+          throw rowRefused(row, error);
+        }
+      }
+      const connections = await statesOf(actor.workspace.id);
+      const keyOf = (t: { platform: string; accountId: string | null }, row: number): QueueKey => {
+        const account = accountOf(connections, t);
+        if (!account)
+          throw rowRefused(row, invalid('accounts', 'queue.accountNotConnected', 'not connected'));
+        return { workspaceId: actor.workspace.id, platform: account.platform, accountId: account.accountId };
+      };
+      const keys = prepared.flatMap((p) =>
+        p.input.action === 'queue' ? p.targets.map((t) => keyOf(t, p.row)) : [],
+      );
+      const after = new Date(clock().getTime() + QUEUE_LEAD_MS);
+      let posts = 0;
+      await queue.locked(keys, async (tx) => {
+        // Each queue read once: its schedule, and the instants its posts and skips hold, as they fill.
+        const queues = new Map<string, { schedule: ScheduleRow; taken: Set<number>; queued: number }>();
+        const queueOf = async (key: QueueKey, row: number) => {
+          const name = `${key.platform}:${key.accountId}`;
+          let state = queues.get(name);
+          if (!state) {
+            const schedule = await queue.schedule(key, tx);
+            if (!schedule?.times.length)
+              throw rowRefused(row, noSchedule(accountOf(connections, key)!.username));
+            const { times, posts: queued } = await queue.takenInstants(key, after, tx);
+            state = { schedule, taken: new Set(times), queued };
+            queues.set(name, state);
+          }
+          return state;
+        };
+        for (const [done, { row, input, values, links, targets }] of prepared.entries()) {
+          const ids: string[] = [];
+          if (input.action !== 'queue') {
+            ids.push((await repo.insert(tx, scopeOf(actor), values, targets, links)).id);
+          } else {
+            for (const target of targets) {
+              const key = keyOf(target, row);
+              const state = await queueOf(key, row);
+              if (state.queued >= QUEUE_POSTS_MAX) throw rowRefused(row, queueFull());
+              const at = firstFree(state.schedule, state.taken, after);
+              state.taken.add(at.getTime());
+              state.queued += 1;
+              const versions = values.versions.filter(
+                (v) =>
+                  v.platform === key.platform && (v.account === undefined || v.account === key.accountId),
+              );
+              const choice = [{ platform: key.platform as Platform, accountId: key.accountId }];
+              const post = await repo.insert(
+                tx,
+                scopeOf(actor),
+                { ...values, versions, scheduledAt: at },
+                choice,
+                links,
+              );
+              await queue.claim(tx, key, post.id, at, state.schedule.paused);
+              ids.push(post.id);
+            }
+          }
+          posts += ids.length;
+          await record(tx, row, ids);
+          progress(done + 1);
+        }
+      });
+      changes.touch('posts', actor.workspace.id);
+      return posts;
     },
     /**
      * Sends the failed targets of a post again, now; the published ones are left alone. A contributor in
