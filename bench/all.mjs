@@ -15,6 +15,7 @@ const BENCHES = [
   ['bench:ai', 'offline AI insights'],
   ['bench:analytics', 'analytics summary API'],
   ['bench:queue', 'adding 1,000 posts to a queue'],
+  ['bench:import', 'a bulk import of 10,000 rows'],
 ];
 const results = join(process.cwd(), 'bench', 'results');
 const started = Date.now();

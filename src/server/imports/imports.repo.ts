@@ -46,16 +46,17 @@ export function createImportsRepo(db: Db) {
       return started.length === 1;
     },
     /**
-     * Marks a row imported, in the import's transaction; false when the workspace already has it (another
-     * import of the same row committed first), so that the caller gives up the whole import.
+     * Marks rows imported, in the import's transaction; false when the workspace already has one of them
+     * (another import of the same row committed first), so that the caller gives up the whole import.
      */
-    async record(tx: Db, values: typeof importedRows.$inferInsert) {
+    async record(tx: Db, values: (typeof importedRows.$inferInsert)[]) {
+      if (!values.length) return true;
       const kept = await tx
         .insert(importedRows)
         .values(values)
         .onConflictDoNothing()
         .returning({ key: importedRows.key });
-      return kept.length === 1;
+      return kept.length === values.length;
     },
     /** The import's end: done with the rows written, or failed with why; its kept rows are let go. */
     async finish(

@@ -203,19 +203,22 @@ export function createImportsService({
         .importMany(
           actor,
           rows,
-          async (tx, row, postIds) => {
-            const kept = await repo.record(tx, {
-              workspaceId: actor.workspace.id,
-              key: keyOf.get(row)!,
-              importId: id,
-              row,
-              postIds,
-            });
+          async (tx, written) => {
+            const kept = await repo.record(
+              tx,
+              written.map(({ row, postIds }) => ({
+                workspaceId: actor.workspace.id,
+                key: keyOf.get(row)!,
+                importId: id,
+                row,
+                postIds,
+              })),
+            );
             if (!kept)
               throw new AppError(
                 409,
                 'IMPORT_ALREADY_CONFIRMED',
-                `Row ${row} was imported by another import.`,
+                'Rows of this file were imported by another import.',
               );
           },
           (done) => running.set(id, done),

@@ -281,6 +281,63 @@ export function createPostsRepo(db: Db, scheduler: PublishScheduler) {
       return { ...row, targets, media: [] };
     },
     /**
+     * Many posts at once inside the caller's transaction (a bulk import, issue 27): the posts, then their
+     * targets, then their media, each in one statement, and every target's due time in one more. The ids
+     * are the caller's (`id` of each), so nothing depends on the order rows come back in. `held`: posts
+     * whose targets no worker is to take yet (a paused queue's).
+     */
+    async insertMany(
+      tx: Db,
+      { workspaceId, userId }: Scope,
+      items: {
+        id: string;
+        values: PostValues;
+        choices: TargetChoice[];
+        links: MediaLink[];
+        held?: boolean;
+      }[],
+    ): Promise<void> {
+      if (!items.length) return;
+      await tx.execute(sql`
+        insert into ${posts} (id, workspace_id, user_id, content_html, status, scheduled_at, timezone, versions)
+        select x.id, ${workspaceId}, ${userId}, x.content_html, x.status, x.scheduled_at, x.timezone, x.versions::jsonb
+          from unnest(${sql.param(items.map((i) => i.id))}::uuid[],
+                      ${sql.param(items.map((i) => i.values.contentHtml))}::text[],
+                      ${sql.param(items.map((i) => i.values.status))}::text[],
+                      ${sql.param(items.map((i) => i.values.scheduledAt?.toISOString() ?? null))}::timestamptz[],
+                      ${sql.param(items.map((i) => i.values.timezone))}::text[],
+                      ${sql.param(items.map((i) => JSON.stringify(i.values.versions ?? [])))}::text[])
+            as x(id, content_html, status, scheduled_at, timezone, versions)`);
+      const choices = items.flatMap((i) => i.choices.map((c) => ({ postId: i.id, ...c })));
+      const targets = rowsOf<{ id: string; post_id: string }>(
+        await tx.execute(sql`
+          insert into ${postTargets} (post_id, platform, account_id)
+          select x.post_id, x.platform, x.account_id
+            from unnest(${sql.param(choices.map((c) => c.postId))}::uuid[],
+                        ${sql.param(choices.map((c) => c.platform))}::text[],
+                        ${sql.param(choices.map((c) => c.accountId))}::text[]) as x(post_id, platform, account_id)
+          returning id, post_id`),
+      );
+      const media = items.flatMap((i) =>
+        i.links.map((link, position) => ({
+          postId: i.id,
+          mediaId: link.id,
+          position,
+          edits: link.edits ?? {},
+          alt: link.alt,
+        })),
+      );
+      if (media.length) await tx.insert(postMedia).values(media);
+      const due = new Map(items.filter((i) => !i.held).map((i) => [i.id, dueAt(i.values)]));
+      await scheduler.scheduleEach(
+        tx,
+        targets.flatMap((t) => {
+          const at = due.get(t.post_id);
+          return at ? [{ targetId: t.id, at }] : [];
+        }),
+      );
+    },
+    /**
      * The post, one pending target per network, its media and its targets' due time, in one transaction.
      * A post without media is answered from the rows its insert returned (the scheduler's own columns
      * as inserted, targets in the order `load` reads them): reading it back took three more queries, a

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import type { DraftList, DraftSummary } from '../../shared/api/drafts.schemas';
@@ -213,6 +213,9 @@ const rangeKey = (from: Date, to: Date) => `${from.toISOString()} ${to.toISOStri
 const RANGE_CACHE_BYTES = 64 * 1024 * 1024;
 /** The users whose connected accounts are kept in memory. */
 const CONNECTION_STATES_KEPT = 10_000;
+
+/** Rows of a bulk import written by one round of statements. */
+const IMPORT_CHUNK = 1000;
 
 /** A bulk import's refusal of one of its rows: the row's own error (its code as `reason`), naming the row. */
 const rowRefused = (row: number, error: unknown) =>
@@ -598,7 +601,7 @@ export function createPostsService({
     async importMany(
       actor: SessionUser,
       rows: { row: number; input: PostInput }[],
-      record: (tx: Db, row: number, postIds: string[]) => Promise<void>,
+      record: (tx: Db, written: { row: number; postIds: string[] }[]) => Promise<void>,
       progress: (done: number) => void = () => {},
     ): Promise<number> {
       const prepared: ({ row: number; input: PostInput } & Awaited<ReturnType<typeof prepare>>)[] = [];
@@ -620,6 +623,7 @@ export function createPostsService({
         p.input.action === 'queue' ? p.targets.map((t) => keyOf(t, p.row)) : [],
       );
       const after = new Date(clock().getTime() + QUEUE_LEAD_MS);
+      const scope = scopeOf(actor);
       let posts = 0;
       await queue.locked(keys, async (tx) => {
         // Each queue read once: its schedule, and the instants its posts and skips hold, as they fill.
@@ -637,37 +641,50 @@ export function createPostsService({
           }
           return state;
         };
-        for (const [done, { row, input, values, links, targets }] of prepared.entries()) {
-          const ids: string[] = [];
-          if (input.action !== 'queue') {
-            ids.push((await repo.insert(tx, scopeOf(actor), values, targets, links)).id);
-          } else {
-            for (const target of targets) {
-              const key = keyOf(target, row);
-              const state = await queueOf(key, row);
-              if (state.queued >= QUEUE_POSTS_MAX) throw rowRefused(row, queueFull());
-              const at = firstFree(state.schedule, state.taken, after);
-              state.taken.add(at.getTime());
-              state.queued += 1;
-              const versions = values.versions.filter(
-                (v) =>
-                  v.platform === key.platform && (v.account === undefined || v.account === key.accountId),
-              );
-              const choice = [{ platform: key.platform as Platform, accountId: key.accountId }];
-              const post = await repo.insert(
-                tx,
-                scopeOf(actor),
-                { ...values, versions, scheduledAt: at },
-                choice,
-                links,
-              );
-              await queue.claim(tx, key, post.id, at, state.schedule.paused);
-              ids.push(post.id);
+        // Written a chunk at a time: a handful of statements per chunk, whatever its number of posts.
+        for (let from = 0; from < prepared.length; from += IMPORT_CHUNK) {
+          const chunk = prepared.slice(from, from + IMPORT_CHUNK);
+          const items: Parameters<PostsRepo['insertMany']>[2] = [];
+          const slots: Parameters<QueueRepo['claimMany']>[1] = [];
+          const written: { row: number; postIds: string[] }[] = [];
+          for (const { row, input, values, links, targets } of chunk) {
+            const postIds: string[] = [];
+            if (input.action !== 'queue') {
+              const id = randomUUID();
+              items.push({ id, values, choices: targets, links });
+              postIds.push(id);
+            } else {
+              for (const target of targets) {
+                const key = keyOf(target, row);
+                const state = await queueOf(key, row);
+                if (state.queued >= QUEUE_POSTS_MAX) throw rowRefused(row, queueFull());
+                const at = firstFree(state.schedule, state.taken, after);
+                state.taken.add(at.getTime());
+                state.queued += 1;
+                // Each account's post keeps the versions it receives: its network's and its own.
+                const versions = values.versions.filter(
+                  (v) =>
+                    v.platform === key.platform && (v.account === undefined || v.account === key.accountId),
+                );
+                const id = randomUUID();
+                items.push({
+                  id,
+                  values: { ...values, versions, scheduledAt: at },
+                  choices: [{ platform: key.platform as Platform, accountId: key.accountId }],
+                  links,
+                  held: state.schedule.paused,
+                });
+                slots.push({ ...key, postId: id, at });
+                postIds.push(id);
+              }
             }
+            written.push({ row, postIds });
           }
-          posts += ids.length;
-          await record(tx, row, ids);
-          progress(done + 1);
+          await repo.insertMany(tx, scope, items);
+          await queue.claimMany(tx, slots);
+          await record(tx, written);
+          posts += items.length;
+          progress(from + chunk.length);
         }
       });
       changes.touch('posts', actor.workspace.id);

@@ -139,6 +139,19 @@ export function createQueueRepo(db: Db, scheduler: PublishScheduler) {
       );
       return { times: JSON.parse(row!.times) as number[], posts: row!.posts };
     },
+    /** Many posts' slots at once (a bulk import): the caller left held posts' targets unscheduled. */
+    async claimMany(tx: Db, slots: (QueueKey & { postId: string; at: Date })[]) {
+      if (!slots.length) return;
+      await tx.insert(queueSlots).values(
+        slots.map(({ at, ...slot }) => ({
+          workspaceId: slot.workspaceId,
+          platform: slot.platform,
+          accountId: slot.accountId,
+          postId: slot.postId,
+          slotAt: at,
+        })),
+      );
+    },
     async claim(tx: Db, key: QueueKey, postId: string, at: Date, hold: boolean) {
       await tx.insert(queueSlots).values({ ...key, slotAt: at, postId });
       if (hold) await scheduler.unschedule(tx, postId);
