@@ -52,6 +52,10 @@ const MediaLibraryPage = page(
   () => import('../features/media/components/media-library-page'),
   (m) => m.MediaLibraryPage,
 );
+const ImportPage = page(
+  () => import('../features/imports/components/import-page'),
+  (m) => m.ImportPage,
+);
 const AnalyticsPage = page(
   () => import('./analytics-route'),
   (m) => m.AnalyticsRoute,
@@ -133,14 +137,17 @@ export function AppRoutes() {
               <Route path="posts" element={<PostsPage />} />
               <Route path="queue" element={<QueuePage />} />
               <Route path="media" element={<MediaLibraryPage />} />
+              <Route path="import" element={<ImportPage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
               <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
             </Route>
             {/* A page without a workspace (a bookmark, a network's redirect) opens in the tab's, or the last used. */}
-            {['dashboard', 'profile', 'posts', 'queue', 'media', 'analytics', 'workspace'].map((path) => (
-              <Route key={path} path={path} element={<ToWorkspace />} />
-            ))}
+            {['dashboard', 'profile', 'posts', 'queue', 'media', 'import', 'analytics', 'workspace'].map(
+              (path) => (
+                <Route key={path} path={path} element={<ToWorkspace />} />
+              ),
+            )}
             <Route element={<RequireRole allowed={canManageSettings} />}>
               <Route path="settings" element={<Navigate to="/admin/settings" replace />} />
             </Route>

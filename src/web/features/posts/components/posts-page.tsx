@@ -16,7 +16,7 @@ import {
   useDirection,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEye, IconPlus, IconRepeat, IconSend } from '@tabler/icons-react';
+import { IconEye, IconFileImport, IconPlus, IconRepeat, IconSend } from '@tabler/icons-react';
 import { useCan } from '../../../lib/workspace-role';
 import {
   type KeyboardEvent,
@@ -29,7 +29,8 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { useWorkspaceId, workspacePath } from '../../../lib/workspace';
 import { useEditPost } from '../hooks/use-open-post';
 import { useDuplicatePost } from '../api/duplicate-post';
 import { notify } from '../../../lib/notify';
@@ -169,6 +170,7 @@ export function PostsPage({
     setParams((current) => withParam(withParam(current, 'edit', null), 'view', null), { replace: true });
   }, [editId, open, setParams]);
 
+  const workspace = useWorkspaceId() ?? '';
   const loading = (
     <Center py="lg">
       <Loader aria-label={t('common.loading')} />
@@ -181,6 +183,16 @@ export function PostsPage({
           <Title order={1}>{t('posts.title')}</Title>
           <Group gap="sm">
             {headerActions}
+            {mayWrite && (
+              <Button
+                component={Link}
+                to={workspacePath(workspace, '/import')}
+                variant="default"
+                leftSection={<IconFileImport size={16} />}
+              >
+                {t('imports.open')}
+              </Button>
+            )}
             {mayWrite && (
               <Button
                 leftSection={<IconPlus size={16} />}
