@@ -51,7 +51,7 @@ const TIME = /^(\d{1,2}):(\d{2})$/;
 /** A list cell: `x, bluesky`, `x;bluesky`, `x | bluesky` or one per line. */
 const listOf = (cell: string) =>
   cell
-    .split(/[,;|\n]/)
+    .split(/[,;|\n，、،]/)
     .map((item) => item.trim())
     .filter(Boolean);
 
