@@ -236,7 +236,7 @@ export function ImportPage() {
               />
             )}
             <Table.ScrollContainer minWidth={760}>
-              <Table striped verticalSpacing="xs" aria-label={t('imports.tableLabel')}>
+              <Table verticalSpacing="xs" aria-label={t('imports.tableLabel')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th w={40}>
@@ -303,7 +303,7 @@ export function ImportPage() {
                           </Badge>
                         )}
                         {row.problems.length > 0 && (
-                          <List size="xs" c="red.8" spacing={2}>
+                          <List size="xs" c="red.9" spacing={2}>
                             {row.problems.map((problem, i) => (
                               <List.Item key={i}>
                                 {problem.column && <Code>{problem.column}</Code>}{' '}
