@@ -17,8 +17,10 @@ import {
   Table,
   Text,
   Title,
+  useMantineTheme,
   VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
@@ -235,94 +237,12 @@ export function ImportPage() {
                 postsPath={workspacePath(workspace, '/posts')}
               />
             )}
-            <Table.ScrollContainer minWidth={760}>
-              <Table verticalSpacing="xs" aria-label={t('imports.tableLabel')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={40}>
-                      <VisuallyHidden>{t('imports.tick')}</VisuallyHidden>
-                    </Table.Th>
-                    <Table.Th w={64}>{t('imports.row')}</Table.Th>
-                    <Table.Th>{t('imports.post')}</Table.Th>
-                    <Table.Th>{t('imports.networks')}</Table.Th>
-                    <Table.Th>{t('imports.when')}</Table.Th>
-                    <Table.Th>{t('imports.problems.title')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {shown.slice((page - 1) * PAGE, page * PAGE).map((row) => (
-                    <Table.Tr key={row.row} data-testid="import-row" data-ready={ready(row) || undefined}>
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('imports.tickRow', { row: row.row })}
-                          checked={ready(row) && !unticked.has(row.row)}
-                          disabled={!ready(row) || running || Boolean(finished)}
-                          onChange={(event) => toggle(row.row, event.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{row.row}</Text>
-                        {row.line !== null && (
-                          <Text size="xs" c="dimmed">
-                            {t('imports.line', { line: row.line })}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td maw={360}>
-                        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
-                          {row.text || t('library.noText')}
-                        </Text>
-                        {row.versions.map((version) => (
-                          <Text key={version.platform} size="xs" c="dimmed" lineClamp={1}>
-                            {targetName(t, { platform: version.platform })}: {version.text}
-                          </Text>
-                        ))}
-                        {row.media.length > 0 && (
-                          <Text size="xs" c="dimmed">
-                            {t('imports.files', { names: row.media.map((m) => m.name).join(', ') })}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Stack gap={2}>
-                          {row.targets.map((target) => (
-                            <Group key={`${target.platform}-${target.account}`} gap={4} wrap="nowrap">
-                              <PlatformIcon platform={target.platform} size={14} />
-                              <Text size="xs">{targetName(t, target)}</Text>
-                            </Group>
-                          ))}
-                        </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        <When row={row} />
-                      </Table.Td>
-                      <Table.Td>
-                        {row.imported && (
-                          <Badge color="gray" variant="light">
-                            {t('imports.importedBefore')}
-                          </Badge>
-                        )}
-                        {row.problems.length > 0 && (
-                          <List size="xs" c="red.9" spacing={2}>
-                            {row.problems.map((problem, i) => (
-                              <List.Item key={i}>
-                                {problem.column && <Code>{problem.column}</Code>}{' '}
-                                {problemWords(t, i18n.language, problem)}
-                              </List.Item>
-                            ))}
-                          </List>
-                        )}
-                        {ready(row) && (
-                          <Badge color="teal" variant="light">
-                            {t('imports.ready')}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Rows
+              rows={shown.slice((page - 1) * PAGE, page * PAGE)}
+              ticked={(row) => ready(row) && !unticked.has(row.row)}
+              locked={(row) => !ready(row) || running || Boolean(finished)}
+              onTick={toggle}
+            />
             {pages > 1 && (
               <Group justify="center">
                 <Pagination
@@ -337,6 +257,177 @@ export function ImportPage() {
         )}
       </Stack>
     </Container>
+  );
+}
+
+/** The rows of a page: a table, or on a phone a card each, with the same parts. */
+function Rows({
+  rows,
+  ticked,
+  locked,
+  onTick,
+}: {
+  rows: ImportRow[];
+  ticked: (row: ImportRow) => boolean;
+  locked: (row: ImportRow) => boolean;
+  onTick: (row: number, on: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+  const tick = (row: ImportRow) => (
+    <Checkbox
+      aria-label={t('imports.tickRow', { row: row.row })}
+      checked={ticked(row)}
+      disabled={locked(row)}
+      onChange={(event) => onTick(row.row, event.currentTarget.checked)}
+    />
+  );
+  const ready = (row: ImportRow) => !row.imported && row.problems.length === 0;
+  if (phone)
+    return (
+      <Stack gap="xs" aria-label={t('imports.tableLabel')} role="list">
+        {rows.map((row) => (
+          <Card
+            key={row.row}
+            withBorder
+            padding="sm"
+            role="listitem"
+            data-testid="import-row"
+            data-ready={ready(row) || undefined}
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Group gap="xs" wrap="nowrap" align="flex-start">
+                {tick(row)}
+                <RowNumber row={row} />
+              </Group>
+              <When row={row} />
+            </Group>
+            <RowPost row={row} />
+            <RowTargets row={row} />
+            <RowVerdict row={row} />
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="xs" aria-label={t('imports.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <VisuallyHidden>{t('imports.tick')}</VisuallyHidden>
+            </Table.Th>
+            <Table.Th w={64}>{t('imports.row')}</Table.Th>
+            <Table.Th>{t('imports.post')}</Table.Th>
+            <Table.Th>{t('imports.networks')}</Table.Th>
+            <Table.Th>{t('imports.when')}</Table.Th>
+            <Table.Th>{t('imports.problems.title')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.row} data-testid="import-row" data-ready={ready(row) || undefined}>
+              <Table.Td>{tick(row)}</Table.Td>
+              <Table.Td>
+                <RowNumber row={row} />
+              </Table.Td>
+              <Table.Td maw={360}>
+                <RowPost row={row} />
+              </Table.Td>
+              <Table.Td>
+                <RowTargets row={row} />
+              </Table.Td>
+              <Table.Td>
+                <When row={row} />
+              </Table.Td>
+              <Table.Td>
+                <RowVerdict row={row} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function RowNumber({ row }: { row: ImportRow }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="sm">{row.row}</Text>
+      {row.line !== null && (
+        <Text size="xs" c="dimmed">
+          {t('imports.line', { line: row.line })}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function RowPost({ row }: { row: ImportRow }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
+        {row.text || t('library.noText')}
+      </Text>
+      {row.versions.map((version) => (
+        <Text key={version.platform} size="xs" c="dimmed" lineClamp={1}>
+          {targetName(t, { platform: version.platform })}: {version.text}
+        </Text>
+      ))}
+      {row.media.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('imports.files', { names: row.media.map((m) => m.name).join(', ') })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+function RowTargets({ row }: { row: ImportRow }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2}>
+      {row.targets.map((target) => (
+        <Group key={`${target.platform}-${target.account}`} gap={4} wrap="nowrap">
+          <PlatformIcon platform={target.platform} size={14} />
+          <Text size="xs">{targetName(t, target)}</Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+/** Ready, imported before, or its problems, each with its column. */
+function RowVerdict({ row }: { row: ImportRow }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      {row.imported && (
+        <Badge color="gray" variant="light">
+          {t('imports.importedBefore')}
+        </Badge>
+      )}
+      {row.problems.length > 0 && (
+        <List size="xs" c="red.9" spacing={2}>
+          {row.problems.map((problem, i) => (
+            <List.Item key={i}>
+              {problem.column && <Code>{problem.column}</Code>} {problemWords(t, i18n.language, problem)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {!row.imported && row.problems.length === 0 && (
+        <Badge color="teal" variant="light">
+          {t('imports.ready')}
+        </Badge>
+      )}
+    </>
   );
 }
 
