@@ -3,13 +3,13 @@ import type { ImportPreview, ImportState } from '../../shared/api/imports.schema
 import type { Post } from '../../shared/api/posts.schemas';
 import { multipart } from '../../../test/multipart';
 import { type Call, callAs, makeImage, uploadMedia, waitFor } from '../../../test/publishing-helpers';
-import { createTestApp, signedInUsers, type TestApp } from '../../../test/test-app';
+import { createTestApp, signedInUsers, teamWorkspace, type TestApp } from '../../../test/test-app';
 
 /**
  * Issue 27: bulk import. The app's clock is fixed at Monday 2027-03-22 08:00 in Berlin; ann has two X
  * accounts (brand, with a queue on weekdays at 09:00 and 15:00, and shop) and a Bluesky account.
  */
-const now = new Date('2027-03-22T07:00:00Z');
+let now = new Date('2027-03-22T07:00:00Z');
 
 describe('bulk import', () => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe('bulk import', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { clock: () => now });
+    t = await createTestApp({ CREATE_RATE_PER_MINUTE: '1000' }, { clock: () => now });
     cookies = await signedInUsers(t, 'ann', 'bob');
     ann = callAs(t, cookies.ann);
     const profile = await ann('PUT', '/api/users/profile', { displayName: 'Ann', timeZone: 'Europe/Berlin' });
@@ -271,6 +271,60 @@ describe('bulk import', () => {
     expect((await ann('POST', `/api/imports/${p.id}/confirm`, { rows: [] })).json().fields).toHaveProperty(
       'rows',
     );
+  });
+
+  it("lets go of a user's previews never confirmed, keeping the latest ten", async () => {
+    const start = now;
+    const first = await preview('first.csv', 'text,networks\nFirst preview,bluesky\n');
+    for (let i = 0; i < 10; i++) {
+      now = new Date(now.getTime() + 1000);
+      await preview(`again-${i}.csv`, `text,networks\nPreview ${i},bluesky\n`);
+    }
+    now = start;
+    expect((await ann('GET', `/api/imports/${first.id}`)).statusCode).toBe(404);
+    const { rows } = await t.ctx.database.executeSql(
+      `select count(*)::int as n from imports i join users u on u.id = i.user_id
+        where u.email = 'ann@example.com' and i.status = 'previewed'`,
+    );
+    expect(rows[0]).toEqual({ n: 10 });
+  });
+
+  it("imports a contributor's rows as posts awaiting approval, each with its request on its history", async () => {
+    const { cookies: team, workspace } = await teamWorkspace(t, 'Bloom team', 'owen', {
+      cara: 'contributor',
+    });
+    await t.ctx.database.executeSql(`update workspaces set approval_required = true where id = $1`, [
+      workspace,
+    ]);
+    await t.ctx.changes.sync();
+    const body = multipart(
+      'team.csv',
+      Buffer.from('text,networks,date,time\nFor review,bluesky,2027-04-01,09:00\n'),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { cookie: team.cara, 'x-postwell-workspace': workspace, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<ImportPreview>().id;
+    const cara = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie: team.cara, 'x-postwell-workspace': workspace },
+        payload,
+      });
+    expect((await cara('POST', `/api/imports/${id}/confirm`, { rows: [1] })).statusCode).toBe(202);
+    await waitFor(async () =>
+      (await cara('GET', `/api/imports/${id}`)).json<ImportState>().status === 'done' ? true : undefined,
+    );
+    const { rows } = await t.ctx.database.executeSql(
+      `select p.status, e.kind from posts p join post_events e on e.post_id = p.id where p.workspace_id = $1`,
+      [workspace],
+    );
+    expect(rows).toEqual([{ status: 'awaiting_approval', kind: 'approval_requested' }]);
   });
 
   it('offers a template with one example row per network, which reads back', async () => {

@@ -18,6 +18,20 @@ export function createImportsRepo(db: Db) {
       const [row] = await db.insert(imports).values(values).returning({ id: imports.id });
       return row!.id;
     },
+    /**
+     * Lets go of a user's previews never confirmed: those older than `before`, and all but the latest
+     * `keep` (each holds up to 10,000 rows until it is confirmed).
+     */
+    async prune(userId: string, before: Date, keep: number) {
+      await db.execute(sql`
+        delete from ${imports}
+         where ${imports.userId} = ${userId} and ${imports.status} = 'previewed'
+           and (${imports.createdAt} < ${before.toISOString()}::timestamptz
+                or ${imports.id} not in (
+                  select ${imports.id} from ${imports}
+                   where ${imports.userId} = ${userId} and ${imports.status} = 'previewed'
+                   order by ${imports.createdAt} desc limit ${keep}))`);
+    },
     async find(workspaceId: WorkspaceId, id: string) {
       const [row] = await db
         .select()

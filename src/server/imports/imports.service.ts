@@ -16,6 +16,10 @@ import { type LibraryFile, type ReadRow, readRow } from './read-rows';
 /** An import still `importing` this long after it started was cut short: its transaction kept nothing. */
 const INTERRUPTED_AFTER_MS = 15 * 60_000;
 
+/** A preview not confirmed within a day, or past a user's ten latest, is let go. */
+const PREVIEW_KEPT_MS = 86_400_000;
+const PREVIEWS_KEPT = 10;
+
 /** Where a post's refused field is in the file. */
 const COLUMN_OF_FIELD: Record<string, string> = {
   content: 'text',
@@ -169,7 +173,9 @@ export function createImportsService({
           imported: before,
         });
       }
+      await repo.prune(actor.id, new Date(clock().getTime() - PREVIEW_KEPT_MS), PREVIEWS_KEPT - 1);
       const id = await repo.create({
+        createdAt: clock(),
         workspaceId,
         userId: actor.id,
         fileName: fileName.slice(0, 200),

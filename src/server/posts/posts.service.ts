@@ -625,6 +625,7 @@ export function createPostsService({
       const after = new Date(clock().getTime() + QUEUE_LEAD_MS);
       const scope = scopeOf(actor);
       let posts = 0;
+      const waiting: { postId: string; scheduledAt: Date | null }[] = [];
       await queue.locked(keys, async (tx) => {
         // Each queue read once: its schedule, and the instants its posts and skips hold, as they fill.
         const queues = new Map<string, { schedule: ScheduleRow; taken: Set<number>; queued: number }>();
@@ -681,6 +682,9 @@ export function createPostsService({
             written.push({ row, postIds });
           }
           await repo.insertMany(tx, scope, items);
+          for (const item of items)
+            if (item.values.status === 'awaiting_approval')
+              waiting.push({ postId: item.id, scheduledAt: item.values.scheduledAt });
           await queue.claimMany(tx, slots);
           await record(tx, written);
           posts += items.length;
@@ -688,6 +692,18 @@ export function createPostsService({
         }
       });
       changes.touch('posts', actor.workspace.id);
+      // A contributor's imported posts wait for approval, each on its history; they are listed where
+      // approvers look, without a mail per post.
+      if (waiting.length)
+        await notices.record(
+          waiting.map(({ postId, scheduledAt }) => ({
+            postId,
+            actorId: actor.id,
+            actorName: actor.name,
+            kind: 'approval_requested' as const,
+            details: { scheduledAt },
+          })),
+        );
       return posts;
     },
     /**
