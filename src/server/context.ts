@@ -37,6 +37,12 @@ import { createRecurringService } from './recurring/recurring.service';
 import { createRecurringWorker } from './recurring/recurring.worker';
 import { createPostsService } from './posts/posts.service';
 import { createImportsRepo } from './imports/imports.repo';
+import { createFeedsRepo } from './feeds/feeds.repo';
+import { createFeedsService, feedActor } from './feeds/feeds.service';
+import { createFeedsWorker } from './feeds/feeds.worker';
+import { systemResolver } from './webhooks/address-policy';
+import { addressPolicyOf } from './webhooks/webhooks.wiring';
+import { toRole } from '../shared/roles';
 import { createImportsService } from './imports/imports.service';
 import { createQueueRepo } from './queue/queue.repo';
 import { createQueueService } from './queue/queue.service';
@@ -327,6 +333,26 @@ export function createContext({
     clock,
     logger,
   });
+  const feeds = createFeedsService({
+    repo: createFeedsRepo(db),
+    posts,
+    accountsOf: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
+    actorOf: async (userId, workspaceId, feedId) => {
+      const [user, membership] = await Promise.all([
+        usersRepo.findById(userId),
+        workspacesRepo.membership(userId, workspaceId),
+      ]);
+      return user && membership && !user.banned
+        ? feedActor({ ...user, role: toRole(user.role) }, membership, feedId)
+        : null;
+    },
+    zoneOf: async (userId) => (await usersRepo.findById(userId))?.timezone ?? null,
+    policy: addressPolicyOf(env),
+    resolve: systemResolver,
+    fetchTimeoutMs: env.FEEDS_TIMEOUT_SECONDS * 1000,
+    clock,
+    logger,
+  });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
   const ai = createAiService({
@@ -386,6 +412,9 @@ export function createContext({
     usersRepo,
     /** Bulk import of posts from CSV or JSON (issue 27). */
     imports,
+    /** RSS and Atom auto-posting (issue 27), and its worker's rounds. */
+    feeds,
+    feedsWorker: () => createFeedsWorker(feeds, { intervalMs: env.FEEDS_ROUND_SECONDS * 1000, logger }),
     guards: createGuards(auth, audit, workspacesRepo, changes, tokens, activity.seen),
     tokens,
     webhooks: webhooks.service,

@@ -139,6 +139,10 @@ const EnvSchema = z
     PUBLISH_POLL_SECONDS: z.coerce.number().min(0.5).default(0.5),
     /** How often a worker makes the posts of recurring occurrences that have come within the horizon. */
     RECURRING_ROUND_SECONDS: z.coerce.number().min(0.1).default(30),
+    /** How often a worker reads the feeds that are due (issue 27). */
+    FEEDS_ROUND_SECONDS: z.coerce.number().min(0.1).default(60),
+    /** How long one read of a feed may take, redirects included. */
+    FEEDS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(20),
     /** Occurrences due within this many hours are made into posts ahead (and show on the calendar). */
     RECURRING_HORIZON_HOURS: z.coerce
       .number()

@@ -77,6 +77,8 @@ async function main() {
   await publisher?.start();
   const recurring = role !== 'api' ? ctx.recurringWorker() : undefined;
   recurring?.start();
+  const feedReader = role !== 'api' ? ctx.feedsWorker() : undefined;
+  feedReader?.start();
   const renderer = role !== 'api' ? ctx.renderer() : undefined;
   await renderer?.start();
   if (role !== 'api') await ctx.collector().start();
@@ -125,6 +127,7 @@ async function main() {
       heartbeat?.stop();
       await publisher?.stop();
       await recurring?.stop();
+      await feedReader?.stop();
       renderer?.stop();
       await queue.stop();
       await stopBackups();

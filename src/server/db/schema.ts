@@ -1114,3 +1114,66 @@ export const importedRows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.key] })],
 );
+
+/**
+ * An RSS, Atom or JSON feed a workspace turns into posts (issue 27): read every `interval_minutes` (later
+ * after errors), each new item written with `template` and made a draft, queued, or published at once.
+ * `accounts`: the chosen accounts where a network has several, as a recurring post keeps them.
+ */
+export const feeds = pgTable(
+  'feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** Who added it: its posts are theirs, made with their role in the workspace. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    title: text('title').notNull().default(''),
+    platforms: jsonb('platforms').$type<string[]>().notNull().default([]),
+    accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
+    template: text('template').notNull(),
+    mode: text('mode', { enum: ['draft', 'queue', 'publish'] }).notNull(),
+    intervalMinutes: integer('interval_minutes').notNull().default(60),
+    paused: boolean('paused').notNull().default(false),
+    /** The answer's validators, sent back so that an unchanged feed costs a 304. */
+    etag: text('etag'),
+    lastModified: text('last_modified'),
+    /** When a worker is to read it next (a reader holds it by moving this ahead while it reads). */
+    nextReadAt: tz('next_read_at').notNull().defaultNow(),
+    lastReadAt: tz('last_read_at'),
+    /** Why the last read failed (a code the web words), null after a good one; `failures` in a row. */
+    lastError: text('last_error'),
+    lastErrorDetail: text('last_error_detail'),
+    failures: integer('failures').notNull().default(0),
+    /** Whether its items were read once: the items there when it was added are not posted. */
+    primed: boolean('primed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('feeds_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('feeds_next_read_idx').on(t.nextReadAt),
+  ],
+);
+
+/** Each item a feed has had, by its guid (or link): an item is posted once, whatever the feed does later. */
+export const feedItems = pgTable(
+  'feed_items',
+  {
+    feedId: uuid('feed_id')
+      .notNull()
+      .references(() => feeds.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: text('title').notNull().default(''),
+    link: text('link'),
+    /** The post it became; null for an item there before the feed was added, or one that could not be. */
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    /** Why it did not become a post (the posts service's error code). */
+    skipped: text('skipped'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.feedId, t.key] })],
+);
