@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** What a path answers: a body with its type (and an ETag, answered 304 when sent back), or a behaviour. */
 export type FeedAnswer =
@@ -16,7 +16,7 @@ export type FeedAnswer =
 export async function startFeedServer() {
   const answers = new Map<string, FeedAnswer>();
   const hits = new Map<string, number>();
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     hits.set(path, (hits.get(path) ?? 0) + 1);
