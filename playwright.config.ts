@@ -67,6 +67,8 @@ export default defineConfig({
       WEBHOOKS_ALLOW_HTTP: 'true',
       // 25-approval.spec.ts sees a post that was not approved in time become so within seconds.
       APPROVALS_CHECK_SECONDS: '2',
+      // 31-feeds.spec.ts sees a feed read within seconds of adding or resuming it.
+      FEEDS_ROUND_SECONDS: '2',
       // Every network set up (the composer offers only networks the server has an app for), each at a
       // closed port on this machine: nothing leaves it. The own-server specs connect through fakes.
       ...E2E_NETWORKS,

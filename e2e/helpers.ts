@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 export const ADMIN = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'analytical-engine-1' };
 
 /** The pages of a workspace, which open at `/w/<workspace id>/…` (decision 042). */
-const WORKSPACE_PAGES = /^\/(dashboard|posts|queue|media|import|analytics|profile|workspace)(\?|$)/;
+const WORKSPACE_PAGES = /^\/(dashboard|posts|queue|media|import|feeds|analytics|profile|workspace)(\?|$)/;
 
 /** `path` (`/posts?tab=drafts`) as the URL of a workspace's page: `…/w/<id>/posts?tab=drafts`. */
 export const inWorkspace = (path: string) =>

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconListNumbers,
   IconPhoto,
+  IconRss,
   IconNews,
   IconNotes,
   IconRepeat,
@@ -83,6 +84,7 @@ export function MainLayout() {
     { to: inWorkspace('/posts?view=recurring'), label: t('nav.recurring'), icon: IconRepeat },
     { to: inWorkspace('/queue'), label: t('nav.queue'), icon: IconListNumbers, allowed: () => true },
     { to: inWorkspace('/media'), label: t('nav.media'), icon: IconPhoto, allowed: () => true },
+    { to: inWorkspace('/feeds'), label: t('nav.feeds'), icon: IconRss, allowed: () => true },
     { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
       to: '/admin/dashboard',

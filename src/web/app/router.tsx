@@ -56,6 +56,10 @@ const ImportPage = page(
   () => import('../features/imports/components/import-page'),
   (m) => m.ImportPage,
 );
+const FeedsPage = page(
+  () => import('../features/feeds/components/feeds-page'),
+  (m) => m.FeedsPage,
+);
 const AnalyticsPage = page(
   () => import('./analytics-route'),
   (m) => m.AnalyticsRoute,
@@ -138,16 +142,25 @@ export function AppRoutes() {
               <Route path="queue" element={<QueuePage />} />
               <Route path="media" element={<MediaLibraryPage />} />
               <Route path="import" element={<ImportPage />} />
+              <Route path="feeds" element={<FeedsPage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
               <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
             </Route>
             {/* A page without a workspace (a bookmark, a network's redirect) opens in the tab's, or the last used. */}
-            {['dashboard', 'profile', 'posts', 'queue', 'media', 'import', 'analytics', 'workspace'].map(
-              (path) => (
-                <Route key={path} path={path} element={<ToWorkspace />} />
-              ),
-            )}
+            {[
+              'dashboard',
+              'profile',
+              'posts',
+              'queue',
+              'media',
+              'import',
+              'feeds',
+              'analytics',
+              'workspace',
+            ].map((path) => (
+              <Route key={path} path={path} element={<ToWorkspace />} />
+            ))}
             <Route element={<RequireRole allowed={canManageSettings} />}>
               <Route path="settings" element={<Navigate to="/admin/settings" replace />} />
             </Route>
