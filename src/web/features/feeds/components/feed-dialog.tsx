@@ -84,6 +84,8 @@ export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () =
     );
   };
   const field = (name: keyof Fields) => (fields[name] ? t(fields[name]) : undefined);
+  /** A field's error goes once the field is changed. */
+  const clear = (name: keyof Fields) => setFields((f) => ({ ...f, [name]: undefined }));
 
   return (
     <Modal
@@ -99,13 +101,22 @@ export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () =
           description={t('feeds.urlHelp')}
           placeholder="https://blog.example.com/feed.xml"
           value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
+          onChange={(event) => {
+            setUrl(event.currentTarget.value);
+            clear('url');
+          }}
           error={field('url')}
           required
           data-autofocus
         />
         <div>
-          <PlatformSelector value={platforms} onChange={setPlatforms} />
+          <PlatformSelector
+            value={platforms}
+            onChange={(next) => {
+              setPlatforms(next);
+              clear('platforms');
+            }}
+          />
           {field('platforms') && (
             <Text size="sm" c="red.8" mt={4} role="alert">
               {field('platforms')}
@@ -140,7 +151,10 @@ export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () =
             interpolation: { escapeValue: false },
           })}
           value={template}
-          onChange={(event) => setTemplate(event.currentTarget.value)}
+          onChange={(event) => {
+            setTemplate(event.currentTarget.value);
+            clear('template');
+          }}
           error={field('template')}
           autosize
           minRows={2}
