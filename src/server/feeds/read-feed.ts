@@ -20,6 +20,7 @@ const textOf = (value: unknown): string => {
   return '';
 };
 const SUMMARY_MAX = 300;
+const TITLE_MAX = 500;
 const oneLine = (html: string) => htmlToText(html).replace(/\s+/g, ' ').trim();
 const cut = (text: string, max: number) => {
   const chars = [...text];
@@ -63,8 +64,8 @@ export function readFeed(body: string): { title: string; items: FeedItem[] } {
     );
     return {
       key: (guid || link || title).slice(0, 2000),
-      title,
-      link,
+      title: cut(title, TITLE_MAX),
+      link: link?.slice(0, 2000) ?? null,
       summary: cut(summary, SUMMARY_MAX),
       author,
       published: time(item.pubDate ?? item.published ?? item.updated ?? item.date_published),
