@@ -34,12 +34,11 @@ import { createPostsRepo } from './posts/posts.repo';
 import { createPostsStatusRepo } from './posts/posts-status.repo';
 import { createRecurringRepo } from './recurring/recurring.repo';
 import { createRecurringService } from './recurring/recurring.service';
-import { createRecurringWorker } from './recurring/recurring.worker';
 import { createPostsService } from './posts/posts.service';
 import { createImportsRepo } from './imports/imports.repo';
 import { createFeedsRepo } from './feeds/feeds.repo';
 import { createFeedsService, feedActor } from './feeds/feeds.service';
-import { createFeedsWorker } from './feeds/feeds.worker';
+import { rounds } from './jobs/rounds';
 import { systemResolver } from './webhooks/address-policy';
 import { addressPolicyOf } from './webhooks/webhooks.wiring';
 import { toRole } from '../shared/roles';
@@ -414,7 +413,12 @@ export function createContext({
     imports,
     /** RSS and Atom auto-posting (issue 27), and its worker's rounds. */
     feeds,
-    feedsWorker: () => createFeedsWorker(feeds, { intervalMs: env.FEEDS_ROUND_SECONDS * 1000, logger }),
+    feedsWorker: () =>
+      rounds(() => feeds.readDue(), {
+        intervalMs: env.FEEDS_ROUND_SECONDS * 1000,
+        logger,
+        what: 'feed round',
+      }),
     guards: createGuards(auth, audit, workspacesRepo, changes, tokens, activity.seen),
     tokens,
     webhooks: webhooks.service,
@@ -512,7 +516,11 @@ export function createContext({
     recurring,
     /** The worker side of recurring posts (main with a worker role, tests). */
     recurringWorker: () =>
-      createRecurringWorker(recurring, { intervalMs: env.RECURRING_ROUND_SECONDS * 1000, logger }),
+      rounds(() => recurring.makeDueOccurrences(), {
+        intervalMs: env.RECURRING_ROUND_SECONDS * 1000,
+        logger,
+        what: 'recurring round',
+      }),
     dashboard: createDashboardService({
       repo: createDashboardRepo(db),
       connections: connectionsRepo.listByWorkspace,

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
 import type { FeedError } from '../../shared/api/feeds.schemas';
-import { type AddressPolicy, checkTarget, type Resolver } from '../webhooks/address-policy';
+import { type AddressPolicy, pinnedTarget, type Resolver } from '../webhooks/address-policy';
 
 /** A feed larger than this is refused: a feed of a few hundred items is well under 1 MB. */
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
@@ -53,22 +53,9 @@ export async function fetchFeed(request: FetchRequest): Promise<FetchResult> {
 }
 
 async function get(raw: string, request: FetchRequest, timeoutMs: number): Promise<Hop> {
-  const target = await checkTarget(raw, request.policy, request.resolve);
-  if (!target.ok)
-    return {
-      kind: 'error',
-      code:
-        target.reason === 'private_address'
-          ? 'address_refused'
-          : target.reason === 'unresolvable'
-            ? 'unreachable'
-            : 'scheme_refused',
-    };
-  const { url, host, address } = target;
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: address.address, family: address.family }]);
-    else callback(null, address.address, address.family);
-  };
+  const target = await pinnedTarget(raw, request.policy, request.resolve);
+  if (!target.ok) return { kind: 'error', code: target.code };
+  const { url, host, lookup: pinned } = target;
   const max = request.maxBytes ?? FEED_MAX_BYTES;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Hop>((resolve) => {

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { parseWebhookUrl } from '../../shared/api/webhooks.schemas';
 
@@ -78,4 +78,36 @@ export async function checkTarget(
   if (!policy.allowPrivate && addresses.some((a) => !isPublicAddress(a.address)))
     return { ok: false, reason: 'private_address' };
   return { ok: true, url, host, address: addresses[0]! };
+}
+
+/**
+ * `checkTarget` for a client about to connect: the URL and host, and a `lookup` that answers only with
+ * the address that passed (no second resolution, so no rebinding); or, refused, the error a delivery or a
+ * feed read reports.
+ */
+export async function pinnedTarget(
+  raw: string,
+  policy: AddressPolicy,
+  resolve: Resolver,
+): Promise<
+  | { ok: true; url: URL; host: string; lookup: LookupFunction }
+  | { ok: false; code: 'address_refused' | 'unreachable' | 'scheme_refused' }
+> {
+  const target = await checkTarget(raw, policy, resolve);
+  if (!target.ok)
+    return {
+      ok: false,
+      code:
+        target.reason === 'private_address'
+          ? 'address_refused'
+          : target.reason === 'unresolvable'
+            ? 'unreachable'
+            : 'scheme_refused',
+    };
+  const { address } = target;
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: address.address, family: address.family }]);
+    else callback(null, address.address, address.family);
+  };
+  return { ok: true, url: target.url, host: target.host, lookup };
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { type AddressPolicy, checkTarget, type Resolver } from './address-policy';
+import { isIP } from 'node:net';
+import { type AddressPolicy, pinnedTarget, type Resolver } from './address-policy';
 
 /** Bytes of a receiver's answer read at most; the log keeps at most EXCERPT_CHARS of them. */
 const READ_BYTES_MAX = 2048;
@@ -41,22 +41,9 @@ const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|HOS
  * any other non-2xx); the whole exchange is bounded by `timeoutMs`; at most 2 KB of the answer is read.
  */
 export async function sendWebhook(request: SendRequest): Promise<SendResult> {
-  const target = await checkTarget(request.url, request.policy, request.resolve);
-  if (!target.ok)
-    return {
-      kind: 'error',
-      code:
-        target.reason === 'private_address'
-          ? 'address_refused'
-          : target.reason === 'unresolvable'
-            ? 'unreachable'
-            : 'scheme_refused',
-    };
-  const { url, host, address } = target;
-  const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address: address.address, family: address.family }]);
-    else callback(null, address.address, address.family);
-  };
+  const target = await pinnedTarget(request.url, request.policy, request.resolve);
+  if (!target.ok) return { kind: 'error', code: target.code };
+  const { url, host, lookup: pinned } = target;
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
     let settled = false;

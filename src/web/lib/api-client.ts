@@ -87,3 +87,36 @@ function safeJson(text: string): unknown {
     return null;
   }
 }
+
+/**
+ * POSTs one file as multipart form data in a field named "file" (the JSON `api` sends no files), in the
+ * tab's workspace like every other call. A refusal comes back as the API's error, its params for the
+ * translated message.
+ */
+export async function postFile<T>(path: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const workspace = currentWorkspace();
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: workspace ? { 'x-postwell-workspace': workspace } : {},
+    });
+  } catch {
+    throw new ApiRequestError({ statusCode: 0, code: 'NETWORK_ERROR', message: 'errors.network' });
+  }
+  const data = (await response.json().catch(() => ({}))) as Partial<ErrorBody>;
+  if (response.status === 401) onUnauthorized?.();
+  if (!response.ok)
+    throw new ApiRequestError({
+      statusCode: response.status,
+      code: data.code ?? 'HTTP_ERROR',
+      message: data.message ?? response.statusText,
+      params: data.params,
+      retryAfterSeconds: data.retryAfterSeconds,
+    });
+  return data as T;
+}
