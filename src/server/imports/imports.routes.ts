@@ -13,8 +13,7 @@ import {
 } from '../../shared/api/imports.schemas';
 import { type Guards, userOf } from '../auth/session';
 import { creationRate } from '../http/creation-rate';
-import { AppError } from '../http/errors';
-import { uploadBodyError } from '../media/multipart-errors';
+import { withUploadedFile } from '../media/multipart-errors';
 import type { ImportsService } from './imports.service';
 import { tooLarge } from './parse-file';
 import { importTemplate } from './template';
@@ -81,19 +80,8 @@ export async function importsRoutes(
         response: { 201: ImportPreviewSchema, 400: E, 401: E, 403: E, 413: E, 415: E, 429: E },
       },
     },
-    async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(
-          415,
-          'NOT_MULTIPART',
-          'Send the file as multipart/form-data in a field named "file".',
-        );
-      try {
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file')
-          throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: file (missing)', {
-            fields: { file: 'errors.validation' },
-          });
+    async (request, reply) =>
+      withUploadedFile(request, async (file) => {
         const chunks: Buffer[] = [];
         let size = 0;
         for await (const chunk of file.file as AsyncIterable<Buffer>) {
@@ -103,11 +91,8 @@ export async function importsRoutes(
         }
         if (size > MAX_BYTES) throw tooLarge();
         const preview = await imports.preview(userOf(request), file.filename, Buffer.concat(chunks));
-        return await reply.status(201).send(preview);
-      } catch (error) {
-        throw uploadBodyError(error);
-      }
-    },
+        return reply.status(201).send(preview);
+      }),
   );
 
   r.post(

@@ -79,19 +79,28 @@ export function createImportsService({
   };
 
   /** A queued row's accounts each need a queue with times. */
-  const queueProblems = async (read: ReadRow, actor: SessionUser, accounts: readonly KnownAccount[]) => {
+  const queueProblems = async (
+    read: ReadRow,
+    actor: SessionUser,
+    accounts: readonly KnownAccount[],
+    hasQueue: Map<string, Promise<boolean>>,
+  ) => {
     const found: ImportProblem[] = [];
     for (const platform of read.platforms) {
       const chosen = read.accounts.filter((a) => a.platform === platform);
       const goesTo = chosen.length ? chosen : accounts.filter((a) => a.platform === platform).slice(0, 1);
       if (!goesTo.length) found.push({ column: 'networks', code: 'queue.accountNotConnected' });
       for (const account of goesTo) {
-        const schedule = await queue.schedule({
-          workspaceId: actor.workspace.id,
-          platform,
-          accountId: account.accountId,
-        });
-        if (!schedule?.times.length)
+        // Each account's schedule read once per file, however many of its rows go to its queue.
+        const name = `${platform}:${account.accountId}`;
+        if (!hasQueue.has(name))
+          hasQueue.set(
+            name,
+            queue
+              .schedule({ workspaceId: actor.workspace.id, platform, accountId: account.accountId })
+              .then((schedule) => Boolean(schedule?.times.length)),
+          );
+        if (!(await hasQueue.get(name)))
           found.push({
             column: 'accounts',
             code: 'imports.problems.noQueue',
@@ -135,13 +144,14 @@ export function createImportsService({
         filesOf(workspaceId),
         actor.workspace.timezone ? Promise.resolve(actor.workspace.timezone) : zoneOf(actor.id),
       ]);
-      const ctx = { accounts, files, timezone: zone ?? 'UTC', now: clock() };
+      const ctx = { accounts, files, timezone: zone ?? 'UTC' };
       const read = raw.map((row) => readRow(row, ctx));
       const imported = await repo.importedKeys(
         workspaceId,
         read.map((r) => r.key),
       );
       const firstOf = new Map<string, number>();
+      const hasQueue = new Map<string, Promise<boolean>>();
       const shown: ImportRow[] = [];
       const ready: ReadyRow[] = [];
       for (const row of read) {
@@ -154,7 +164,7 @@ export function createImportsService({
           const refused = await posts.check(actor, row.input);
           if (refused) problems.push(...refusals(row, refused));
           else if (row.input.action === 'queue')
-            problems.push(...(await queueProblems(row, actor, accounts)));
+            problems.push(...(await queueProblems(row, actor, accounts, hasQueue)));
         }
         const before = imported.has(row.key);
         if (row.input && !problems.length && !before)

@@ -9,6 +9,7 @@ import type { PostInput } from '../../shared/api/posts.schemas';
 import { PLATFORMS, type Platform } from '../../shared/platforms/rules';
 import { isTimeZone, zonedTimeToInstant } from '../../shared/time/zoned-day';
 import type { KnownAccount } from '../connections/accounts';
+import { textToHtml } from '../posts/post-content';
 import type { RawRow } from './parse-file';
 
 /** A file of the library an import may name, by its id or its name. */
@@ -18,12 +19,11 @@ export interface LibraryFile {
   kind: 'image' | 'video';
 }
 
-/** What a row is read against: the workspace's accounts and files, the zone a row without one is in, now. */
+/** What a row is read against: the workspace's accounts and files, and the zone a row without one is in. */
 export interface RowContext {
   accounts: readonly KnownAccount[];
   files: readonly LibraryFile[];
   timezone: string;
-  now: Date;
 }
 
 /** A row read: the post it asks for (`input`, null when it cannot be made), what it shows, its problems. */
@@ -43,7 +43,6 @@ export interface ReadRow {
   problems: ImportProblem[];
 }
 
-const NETWORK_NAMES = IMPORT_NETWORK_NAMES;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^(\d{1,2}):(\d{2})$/;
@@ -54,15 +53,6 @@ const listOf = (cell: string) =>
     .split(/[,;|\n，、،]/)
     .map((item) => item.trim())
     .filter(Boolean);
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** Plain text as the composer's HTML: a paragraph per line. */
-export const textToHtml = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => `<p>${escapeHtml(line)}</p>`)
-    .join('');
 
 const problem = (column: string, code: string, params?: ImportProblem['params']): ImportProblem => ({
   column,
@@ -88,7 +78,7 @@ export function readRow(raw: RawRow, ctx: RowContext): ReadRow {
 
   const platforms = new Set<Platform>();
   for (const name of listOf(cell('networks'))) {
-    const platform = NETWORK_NAMES[name.toLowerCase()];
+    const platform = IMPORT_NETWORK_NAMES[name.toLowerCase()];
     if (platform) platforms.add(platform);
     else problems.push(problem('networks', 'unknownNetwork', { value: name }));
   }
@@ -96,7 +86,7 @@ export function readRow(raw: RawRow, ctx: RowContext): ReadRow {
   const accounts: KnownAccount[] = [];
   for (const name of listOf(cell('accounts'))) {
     const [network, user] = name.includes(':') ? name.split(':', 2) : [null, name];
-    const platform = network === null ? null : NETWORK_NAMES[network.trim().toLowerCase()];
+    const platform = network === null ? null : IMPORT_NETWORK_NAMES[network.trim().toLowerCase()];
     const username = user!.trim().replace(/^@/, '').toLowerCase();
     const matches = ctx.accounts.filter(
       (a) => a.username.toLowerCase() === username && (platform === null || a.platform === platform),

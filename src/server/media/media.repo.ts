@@ -155,8 +155,8 @@ export function createMediaRepo(db: Db) {
       };
     },
     /**
-     * Deletes the file unless a post or recurring post still to go out holds it; answers the deleted row,
-     * the uses that keep it, or nothing when there is no such file. The file's row is locked first, so a
+     * Deletes the file unless a post or recurring post still to go out holds it; answers the file's row
+     * (undefined when there is none) and the uses that kept it (none: it was deleted). The file's row is locked first, so a
      * post that is adding it (its insert takes a key lock on the row) commits before the uses are read.
      */
     removeUnlessPending(workspaceId: WorkspaceId, id: string) {
@@ -166,12 +166,11 @@ export function createMediaRepo(db: Db) {
           .from(media)
           .where(and(eq(media.id, id), eq(media.workspaceId, workspaceId)))
           .for('update');
-        if (!row) return { row: null, pending: [] };
+        if (!row) return { row: undefined, pending: [] };
         const pending = rowsOf<MediaUseRow>(
           await tx.execute(usesOf(sql`${id}::uuid`, MEDIA_USED_IN_MAX, true)),
         );
-        if (pending.length) return { row: null, pending };
-        await tx.delete(media).where(eq(media.id, id));
+        if (!pending.length) await tx.delete(media).where(eq(media.id, id));
         return { row, pending };
       });
     },

@@ -12,9 +12,8 @@ import {
   MediaUploadQuerySchema,
 } from '../../shared/api/media.schemas';
 import { type Guards, userOf } from '../auth/session';
-import { AppError } from '../http/errors';
 import type { MediaFile, MediaService } from './media.service';
-import { uploadBodyError } from './multipart-errors';
+import { withUploadedFile } from './multipart-errors';
 
 const E = ApiErrorSchema;
 const FILE = z.string().meta({ format: 'binary' });
@@ -59,28 +58,17 @@ export async function mediaRoutes(
         response: { 201: MediaSchema, 400: E, 401: E, 406: E, 413: E, 415: E, 429: E, 503: E },
       },
     },
-    async (request, reply) => {
-      if (!request.isMultipart())
-        throw new AppError(
-          415,
-          'NOT_MULTIPART',
-          'Send the file as multipart/form-data in a field named "file".',
-        );
-      try {
-        const file = await request.file();
-        if (!file || file.fieldname !== 'file')
-          throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: file (missing)', {
-            fields: { file: 'errors.validation' },
-          });
-        const stored = await media.upload(userOf(request), request.query.kind, {
-          filename: file.filename,
-          stream: file.file,
-        });
-        return await reply.status(201).send(stored);
-      } catch (error) {
-        throw uploadBodyError(error);
-      }
-    },
+    async (request, reply) =>
+      withUploadedFile(request, async (file) =>
+        reply
+          .status(201)
+          .send(
+            await media.upload(userOf(request), request.query.kind, {
+              filename: file.filename,
+              stream: file.file,
+            }),
+          ),
+      ),
   );
 
   r.get(

@@ -360,11 +360,8 @@ export function createMediaService({
     async remove(actor: SessionUser, id: string) {
       const rendered = await renders.keysOfMedia(id);
       const { row, pending } = await repo.removeUnlessPending(actor.workspace.id, id);
-      if (pending.length) {
-        const file = (await get(actor, id)).originalName;
-        throw inUse(file, pending.map(toUse));
-      }
       if (!row) throw notFound('This file');
+      if (pending.length) throw inUse(row.originalName, pending.map(toUse));
       await store.remove(row.storageKey);
       for (const key of rendered) await store.remove(key);
       if (row.thumbnailKey) await store.remove(row.thumbnailKey);

@@ -1,3 +1,5 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/errors';
 
 // busboy's own errors carry no code; these are its words for a body that is not valid multipart.
@@ -20,4 +22,24 @@ export function uploadBodyError(error: unknown): unknown {
       `The body is not valid multipart/form-data (${error.message}). Send the file in a field named "file".`,
     );
   return error;
+}
+
+/**
+ * The request's one file, in the multipart field "file", handed to `use`: 415 for a body that is not
+ * multipart, 400 naming `file` when it is missing, and the body's own faults as 400s (`uploadBodyError`).
+ * Media uploads and bulk imports take their files this way.
+ */
+export async function withUploadedFile<T>(request: FastifyRequest, use: (file: MultipartFile) => Promise<T>) {
+  if (!request.isMultipart())
+    throw new AppError(415, 'NOT_MULTIPART', 'Send the file as multipart/form-data in a field named "file".');
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file')
+      throw new AppError(400, 'VALIDATION_ERROR', 'Invalid body: file (missing)', {
+        fields: { file: 'errors.validation' },
+      });
+    return await use(file);
+  } catch (error) {
+    throw uploadBodyError(error);
+  }
 }

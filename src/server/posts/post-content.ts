@@ -208,3 +208,12 @@ export function assertPublishable(
     });
   }
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Plain text (an imported row, a feed item) as the composer's HTML: a paragraph per line. */
+export const textToHtml = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('');
