@@ -60,14 +60,12 @@ export async function mediaRoutes(
     },
     async (request, reply) =>
       withUploadedFile(request, async (file) =>
-        reply
-          .status(201)
-          .send(
-            await media.upload(userOf(request), request.query.kind, {
-              filename: file.filename,
-              stream: file.file,
-            }),
-          ),
+        reply.status(201).send(
+          await media.upload(userOf(request), request.query.kind, {
+            filename: file.filename,
+            stream: file.file,
+          }),
+        ),
       ),
   );
 
