@@ -26,6 +26,7 @@ import { connectionsRoutes } from './connections/connections.routes';
 import { mediaRoutes } from './media/media.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { feedsRoutes } from './feeds/feeds.routes';
+import { evergreenRoutes } from './evergreen/evergreen.routes';
 import { metricsRoutes } from './monitoring/metrics.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { queueRoutes } from './queue/queue.routes';
@@ -222,6 +223,7 @@ export async function buildApp(
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await queueRoutes(app, { queue: ctx.postingQueue, guards: ctx.guards });
   await feedsRoutes(app, { feeds: ctx.feeds, guards: ctx.guards, createsPerMinute });
+  await evergreenRoutes(app, { evergreen: ctx.evergreen, guards: ctx.guards });
   await workspacesRoutes(app, { workspaces: ctx.workspaces, guards: ctx.guards, createsPerMinute });
   await membersRoutes(app, {
     members: ctx.members,

@@ -38,6 +38,8 @@ import { createPostsService } from './posts/posts.service';
 import { createImportsRepo } from './imports/imports.repo';
 import { createFeedsRepo } from './feeds/feeds.repo';
 import { createFeedsService, feedActor } from './feeds/feeds.service';
+import { createEvergreenRepo } from './evergreen/evergreen.repo';
+import { createEvergreenService } from './evergreen/evergreen.service';
 import { rounds } from './jobs/rounds';
 import { systemResolver } from './webhooks/address-policy';
 import { addressPolicyOf } from './webhooks/webhooks.wiring';
@@ -352,6 +354,24 @@ export function createContext({
     clock,
     logger,
   });
+  const evergreen = createEvergreenService({
+    repo: createEvergreenRepo(db),
+    posts,
+    postsRepo,
+    queue: queueRepo,
+    accountsOf: async (workspaceId) => connectionsRepo.listByWorkspace(workspaceId),
+    actorOf: async (userId, workspaceId, ruleId) => {
+      const [user, membership] = await Promise.all([
+        usersRepo.findById(userId),
+        workspacesRepo.membership(userId, workspaceId),
+      ]);
+      return user && membership && !user.banned
+        ? feedActor({ ...user, role: toRole(user.role) }, membership, `evergreen:${ruleId}`)
+        : null;
+    },
+    clock,
+    logger,
+  });
   const hashtags = createHashtagsService(createHashtagsRepo(db));
   const aiRepo = createAiRepo(db);
   const ai = createAiService({
@@ -418,6 +438,14 @@ export function createContext({
         intervalMs: env.FEEDS_ROUND_SECONDS * 1000,
         logger,
         what: 'feed round',
+      }),
+    /** Evergreen recycling (issue 27), and its worker's rounds. */
+    evergreen,
+    evergreenWorker: () =>
+      rounds(() => evergreen.recycleDue(), {
+        intervalMs: env.EVERGREEN_ROUND_SECONDS * 1000,
+        logger,
+        what: 'evergreen round',
       }),
     guards: createGuards(auth, audit, workspacesRepo, changes, tokens, activity.seen),
     tokens,

@@ -141,6 +141,8 @@ const EnvSchema = z
     RECURRING_ROUND_SECONDS: z.coerce.number().min(0.1).default(30),
     /** How often a worker reads the feeds that are due (issue 27). */
     FEEDS_ROUND_SECONDS: z.coerce.number().min(0.1).default(60),
+    /** How often a worker makes the copies of evergreen posts that are due again (issue 27). */
+    EVERGREEN_ROUND_SECONDS: z.coerce.number().min(0.1).default(60),
     /** How long one read of a feed may take, redirects included. */
     FEEDS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).default(20),
     /** Occurrences due within this many hours are made into posts ahead (and show on the calendar). */

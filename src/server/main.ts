@@ -79,6 +79,8 @@ async function main() {
   recurring?.start();
   const feedReader = role !== 'api' ? ctx.feedsWorker() : undefined;
   feedReader?.start();
+  const recycler = role !== 'api' ? ctx.evergreenWorker() : undefined;
+  recycler?.start();
   const renderer = role !== 'api' ? ctx.renderer() : undefined;
   await renderer?.start();
   if (role !== 'api') await ctx.collector().start();
@@ -128,6 +130,7 @@ async function main() {
       await publisher?.stop();
       await recurring?.stop();
       await feedReader?.stop();
+      await recycler?.stop();
       renderer?.stop();
       await queue.stop();
       await stopBackups();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   doublePrecision,
@@ -296,6 +297,12 @@ export const posts = pgTable(
      * set, only those of the post's files; the others receive the post itself.
      */
     versions: jsonb('versions').$type<StoredVersion[]>().notNull().default([]),
+    /** The evergreen post this is a recycled copy of (issue 27); null for any other post. */
+    evergreenId: uuid('evergreen_id').references((): AnyPgColumn => evergreenPosts.id, {
+      onDelete: 'set null',
+    }),
+    /** Which time round it is (1 for the first copy): with `evergreenId`, each round's posts. */
+    evergreenRound: integer('evergreen_round'),
     createdAt: createdAt(),
     updatedAt: tz('updated_at').notNull().defaultNow(),
   },
@@ -303,6 +310,9 @@ export const posts = pgTable(
     index('posts_workspace_scheduled_idx').on(t.workspaceId, t.scheduledAt),
     index('posts_status_scheduled_idx').on(t.status, t.scheduledAt),
     uniqueIndex('posts_occurrence_idx').on(t.recurringId, t.occurrenceAt),
+    index('posts_evergreen_idx')
+      .on(t.evergreenId, t.evergreenRound)
+      .where(sql`${t.evergreenId} is not null`),
   ],
 );
 
@@ -1176,4 +1186,49 @@ export const feedItems = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.feedId, t.key] })],
+);
+
+/**
+ * An evergreen post (issue 27): after it is published it returns, as a copy, N days later, at most M
+ * times or until a date, each time with its next variant; copies carry `posts.evergreen_id`.
+ */
+export const evergreenPosts = pgTable(
+  'evergreen_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The post it recycles: its networks, accounts, files and text (the first variant). */
+    postId: uuid('post_id')
+      .notNull()
+      .unique()
+      .references((): AnyPgColumn => posts.id, { onDelete: 'cascade' }),
+    /** Who made it evergreen: its copies are theirs, made with their role in the workspace. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    everyDays: integer('every_days').notNull(),
+    maxTimes: integer('max_times'),
+    until: tz('until'),
+    /** The other texts (HTML), used in turn after the post's own. */
+    variants: jsonb('variants').$type<string[]>().notNull().default([]),
+    paused: boolean('paused').notNull().default(false),
+    /** Copies made so far: the last round's number. */
+    times: integer('times').notNull().default(0),
+    lastMadeAt: tz('last_made_at'),
+    /** A worker holds it while it makes a copy, and it waits here after a refusal. */
+    holdUntil: tz('hold_until').notNull().defaultNow(),
+    /** The networks the last round left out, and why (`same_text`, `not_connected`). */
+    skipped: jsonb('skipped').$type<{ platform: string; account: string | null; reason: string }[]>()
+      .notNull()
+      .default([]),
+    /** Why the last round made nothing (an error code), null after one that did. */
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('evergreen_workspace_idx').on(t.workspaceId, t.createdAt),
+    index('evergreen_hold_idx').on(t.holdUntil),
+  ],
 );

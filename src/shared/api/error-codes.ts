@@ -145,6 +145,7 @@ export const API_ERROR_CODES = {
   IMPORT_ALREADY_CONFIRMED: { status: [409] },
   IMPORT_ROW_REFUSED: { status: [409], params: ['row', 'reason'] },
   TOO_MANY_FEEDS: { status: [409], params: ['max'] },
+  EVERGREEN_COPY: { status: [409] },
   UPLOAD_RATE_LIMITED: { status: [429], params: ['seconds'] },
   NOT_MULTIPART: { status: [415] },
   MALFORMED_MULTIPART: { status: [400] },

@@ -129,6 +129,7 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   IMPORT_ALREADY_CONFIRMED: 'imports.errors.alreadyConfirmed',
   IMPORT_ROW_REFUSED: 'imports.errors.rowRefused',
   TOO_MANY_FEEDS: 'feeds.tooMany',
+  EVERGREEN_COPY: 'evergreen.copyRefused',
   UPLOAD_RATE_LIMITED: 'media.uploadRateLimited',
   NOT_MULTIPART: 'errors.notMultipart',
   MALFORMED_MULTIPART: 'errors.malformedUpload',
