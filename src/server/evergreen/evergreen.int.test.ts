@@ -219,13 +219,16 @@ describe('evergreen posts', () => {
       const res = await ann('PUT', `/api/posts/${post.id}/evergreen`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const [copy] = await copiesOf(
-      (
-        await t.ctx.database.executeSql<{ post_id: string }>(
-          `select post_id from evergreen_posts where times > 0 limit 1`,
-        )
-      ).rows[0]!.post_id,
+    const { rows } = await t.ctx.database.executeSql(
+      `select post_id from evergreen_posts where times > 0 limit 1`,
     );
+    const source = (rows[0] as { post_id: string }).post_id;
+    const [copy] = await copiesOf(source);
+    // A copy says whose it is: that post's settings are the ones to change.
+    expect((await ann('GET', `/api/posts/${copy!.id}/evergreen`)).json()).toEqual({
+      data: null,
+      copyOf: source,
+    });
     const refused = await ann('PUT', `/api/posts/${copy!.id}/evergreen`, { everyDays: 3 });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'EVERGREEN_COPY' });

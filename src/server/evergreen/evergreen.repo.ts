@@ -70,6 +70,11 @@ export function createEvergreenRepo(db: Db) {
           set: { everyDays, maxTimes, until, variants, paused, holdUntil: now, lastError: null },
         });
     },
+    /** The post a rule recycles. */
+    async postOf(id: string) {
+      const [row] = await db.select({ postId: e.postId }).from(e).where(eq(e.id, id));
+      return row?.postId;
+    },
     async remove(workspaceId: WorkspaceId, postId: string) {
       const gone = await db
         .delete(e)

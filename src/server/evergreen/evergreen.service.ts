@@ -316,7 +316,8 @@ export function createEvergreenService({
       return { data: rules.map((rule) => toEvergreen(rule, byId.get(rule.postId)!, accounts)) };
     },
     async ofPost(actor: SessionUser, postId: string) {
-      return { data: await present(actor, postId) };
+      const [data, post] = await Promise.all([present(actor, postId), ownPost(actor, postId)]);
+      return { data, copyOf: post.evergreenId ? ((await repo.postOf(post.evergreenId)) ?? null) : null };
     },
     async set(actor: SessionUser, postId: string, input: EvergreenInput) {
       const post = await ownPost(actor, postId);

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconListNumbers,
   IconPhoto,
+  IconRecycle,
   IconRss,
   IconNews,
   IconNotes,
@@ -85,6 +86,7 @@ export function MainLayout() {
     { to: inWorkspace('/queue'), label: t('nav.queue'), icon: IconListNumbers, allowed: () => true },
     { to: inWorkspace('/media'), label: t('nav.media'), icon: IconPhoto, allowed: () => true },
     { to: inWorkspace('/feeds'), label: t('nav.feeds'), icon: IconRss, allowed: () => true },
+    { to: inWorkspace('/evergreen'), label: t('nav.evergreen'), icon: IconRecycle, allowed: () => true },
     { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
       to: '/admin/dashboard',

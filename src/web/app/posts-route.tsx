@@ -4,6 +4,7 @@ import { AdaptButton } from '../features/ai/components/adapt-button';
 import { ComposerAi } from '../features/ai/components/composer-ai';
 import { ConnectReturn } from '../features/connections/components/connect-return';
 import { ManagePlatformsButton } from '../features/connections/components/manage-platforms-button';
+import { EvergreenButton } from '../features/evergreen/components/evergreen-button';
 import { HashtagsButton } from '../features/hashtags/components/hashtags-button';
 import { PostsPage } from '../features/posts/components/posts-page';
 import { PostsSlotsProvider, type PostsSlots } from '../features/posts/components/posts-slots';
@@ -32,6 +33,7 @@ const postsSlots: PostsSlots = {
   withVariables: WithVariables,
   comments: PostComments,
   shareForReview: SharePostForReview,
+  evergreen: EvergreenButton,
 };
 
 /**

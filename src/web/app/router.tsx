@@ -56,6 +56,10 @@ const ImportPage = page(
   () => import('../features/imports/components/import-page'),
   (m) => m.ImportPage,
 );
+const EvergreenPage = page(
+  () => import('../features/evergreen/components/evergreen-page'),
+  (m) => m.EvergreenPage,
+);
 const FeedsPage = page(
   () => import('../features/feeds/components/feeds-page'),
   (m) => m.FeedsPage,
@@ -143,6 +147,7 @@ export function AppRoutes() {
               <Route path="media" element={<MediaLibraryPage />} />
               <Route path="import" element={<ImportPage />} />
               <Route path="feeds" element={<FeedsPage />} />
+              <Route path="evergreen" element={<EvergreenPage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
               <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
@@ -156,6 +161,7 @@ export function AppRoutes() {
               'media',
               'import',
               'feeds',
+              'evergreen',
               'analytics',
               'workspace',
             ].map((path) => (

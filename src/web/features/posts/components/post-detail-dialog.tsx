@@ -188,7 +188,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
   const zone = useTimeZone();
   const retry = useRetryPost();
   const mayRetry = useCan('schedule');
-  const { comments: Comments, shareForReview: ShareForReview } = usePostsSlots();
+  const { comments: Comments, shareForReview: ShareForReview, evergreen: Evergreen } = usePostsSlots();
   const failed = post.targets.some((target) => target.status === 'failed');
   const onRetry = () =>
     retry.mutate(post.id, {
@@ -235,6 +235,7 @@ function PostDetails({ post, onClose }: { post: Post; onClose: () => void }) {
       <PostHistoryList post={post} zone={zone} />
       {Comments && <Comments postId={post.id} />}
       <Group justify="flex-end">
+        {Evergreen && post.status !== 'draft' && <Evergreen postId={post.id} platforms={post.platforms} />}
         {ShareForReview && ['draft', 'scheduled', 'awaiting_approval'].includes(post.status) && (
           <ShareForReview postId={post.id} />
         )}

@@ -8,7 +8,7 @@ import { ContentCalendar } from './content-calendar';
 import { DraftsList } from './drafts-list';
 
 export type PostDialog =
-  { kind: 'details' | 'reschedule'; post: CalendarPost } | { kind: 'delete'; post: Pick<CalendarPost, 'id'> };
+  { kind: 'reschedule'; post: CalendarPost } | { kind: 'details' | 'delete'; post: Pick<CalendarPost, 'id'> };
 
 /**
  * The Content Calendar and the Drafts list, as two tabs. Memoised, with stable callbacks from the page:

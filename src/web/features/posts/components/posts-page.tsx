@@ -157,9 +157,18 @@ export function PostsPage({
       replace: true,
     });
 
-  // A link with ?edit=<id> opens that post once, in the Single Post tab; the parameter goes, so a reload
-  // does not open it again.
+  // A link with ?edit=<id> opens that post once, in the Single Post tab, and ?post=<id> its details; the
+  // parameter goes, so a reload does not open it again.
   const editId = params.get('edit');
+  const detailsId = params.get('post');
+  const [detailsAsked, setDetailsAsked] = useState<string | null>(null);
+  if (detailsId && detailsId !== detailsAsked) {
+    setDetailsAsked(detailsId);
+    setDialog({ kind: 'details', post: { id: detailsId } });
+  }
+  useEffect(() => {
+    if (detailsId) setParams((current) => withParam(current, 'post', null), { replace: true });
+  }, [detailsId, setParams]);
   const asked = params.has('new');
   useEffect(() => {
     if (asked) setParams((current) => withParam(current, 'new', null), { replace: true });

@@ -37,6 +37,8 @@ export interface PostsSlots {
   insertText?: ComponentType<{ insert: (text: string) => void }>;
   /** A post's comments, in its details. */
   comments?: ComponentType<{ postId: string }>;
+  /** A post's details' Evergreen: make it return after it went out (issue 27). */
+  evergreen?: ComponentType<{ postId: string; platforms: Platform[] }>;
   /** A post's details' Share for review: a client review link for it. */
   shareForReview?: ComponentType<{ postId: string }>;
   /** Hands the saved variables to the preview, which fills edited videos' captions with them. */
