@@ -85,7 +85,7 @@ export function EvergreenDialog({
   evergreen: Evergreen | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const zone = useTimeZone();
   const save = useSaveEvergreen();
   const stop = useStopEvergreen();
@@ -193,7 +193,9 @@ export function EvergreenDialog({
           <Text size="xs" c="dimmed">
             {refusing.length
               ? t('evergreen.variantsHelpRefusing', {
-                  networks: refusing.map((p) => PLATFORM_NAMES[p]).join(', '),
+                  networks: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+                    refusing.map((p) => PLATFORM_NAMES[p]),
+                  ),
                 })
               : t('evergreen.variantsHelp')}
           </Text>
