@@ -26,7 +26,7 @@ test('evergreen: made from a post’s details with a variant, listed, paused, re
   expect(created.status()).toBe(201);
   const post = (await created.json()) as { id: string };
 
-  await page.goto(`${inWorkspace('/posts')}?post=${post.id}`);
+  await page.goto(`/posts?post=${post.id}`);
   const details = page.getByRole('dialog', { name: 'Post details' });
   await expect(details.getByRole('article')).toContainText('Five ways to keep cut tulips fresh');
   await details.getByRole('button', { name: 'Evergreen', exact: true }).click();
@@ -34,7 +34,7 @@ test('evergreen: made from a post’s details with a variant, listed, paused, re
   const dialog = page.getByRole('dialog', { name: 'Evergreen' });
   await expect(dialog.getByText('Without a variant the copies leave out X')).toBeVisible();
   await dialog.getByLabel('Come back every (days)').fill('14');
-  await dialog.getByText('Limit the number of copies').click();
+  await dialog.getByRole('switch', { name: 'Limit the number of copies' }).check();
   await dialog.getByLabel('Copies at most').fill('6');
   await dialog.getByRole('button', { name: 'Add a variant' }).click();
   const variant = dialog.getByRole('textbox', { name: 'Variant 1' });

@@ -9,6 +9,7 @@ import type { PostInput } from '../../shared/api/posts.schemas';
 import { CARD_MAX, cardHtml } from '../../shared/card-html';
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import type { Platform } from '../../shared/platforms/rules';
+import { validateForPlatform } from '../../shared/platforms/validate';
 import type { SessionUser } from '../auth/session';
 import { accountOf, type KnownAccount } from '../connections/accounts';
 import { AppError, notFound } from '../http/errors';
@@ -274,29 +275,24 @@ export function createEvergreenService({
     }
   };
 
-  /** Each variant checked as a post to the post's networks would be: a 400 names the variant. */
-  const checkVariants = async (actor: SessionUser, post: PostWithTargets, variants: string[]) => {
-    const accounts = await accountsOf(actor.workspace.id);
-    const targets = post.targets.flatMap((t) => {
-      const account = accountOf(accounts, t);
-      return account ? [{ platform: t.platform, account }] : [];
-    });
-    if (!targets.length) return;
+  /**
+   * Each variant checked against the text rules of the post's networks (its files were checked with the
+   * post): a 400 names the variant.
+   */
+  const checkVariants = (post: PostWithTargets, variants: string[]) => {
+    const platforms = [...new Set(post.targets.map((t) => t.platform as Platform))];
     for (const [i, variant] of variants.entries()) {
       const field = `variants.${i}`;
       if (!variant)
         throw new AppError(400, 'VALIDATION_ERROR', `Invalid body: ${field} (empty)`, {
           fields: { [field]: 'evergreen.variantEmpty' },
         });
-      const refusal = await posts.check(actor, {
-        ...inputOf({ variants } as EvergreenRow, post, targets, i + 1),
-        action: 'schedule',
-        scheduledAt: new Date(clock().getTime() + DAY_MS).toISOString(),
-      });
-      // Only what the text itself breaks is the variant's fault (not a file or account since gone).
-      if (refusal?.code === 'POST_NOT_PUBLISHABLE')
-        throw new AppError(400, 'POST_NOT_PUBLISHABLE', `Invalid body: ${field} (${refusal.message})`, {
-          problems: refusal.extra.problems,
+      const problems = platforms.flatMap((platform) =>
+        validateForPlatform(platform, { text: variant, media: [] }).filter((p) => p.code !== 'empty'),
+      );
+      if (problems.length)
+        throw new AppError(400, 'POST_NOT_PUBLISHABLE', `Invalid body: ${field} (a network refuses it)`, {
+          problems,
           fields: { [field]: 'evergreen.variantNotPublishable' },
         });
     }
@@ -328,7 +324,7 @@ export function createEvergreenService({
           'This post is a copy of an evergreen post: change that one.',
         );
       const variants = input.variants.map((v) => v.trim());
-      await checkVariants(actor, post, variants);
+      checkVariants(post, variants);
       await repo.upsert(
         {
           ...input,

@@ -35,7 +35,6 @@ export function EvergreenButton({ postId, platforms }: { postId: string; platfor
     <>
       <Button
         variant="light"
-        color="teal.9"
         leftSection={<IconRecycle size={16} />}
         onClick={() => setOpen(true)}
         disabled={!mayManage}
