@@ -187,7 +187,7 @@ export function EvergreenDialog({
           w={{ base: '100%', xs: 260 }}
         />
         <Stack gap="xs">
-          <Text fw={500} size="sm">
+          <Text fw={600} size="sm">
             {t('evergreen.variantsLabel')}
           </Text>
           <Text size="xs" c="dimmed">
