@@ -27,6 +27,7 @@ import { mediaRoutes } from './media/media.routes';
 import { importsRoutes } from './imports/imports.routes';
 import { feedsRoutes } from './feeds/feeds.routes';
 import { evergreenRoutes } from './evergreen/evergreen.routes';
+import { linksRoutes } from './links/links.routes';
 import { metricsRoutes } from './monitoring/metrics.routes';
 import { postsRoutes } from './posts/posts.routes';
 import { queueRoutes } from './queue/queue.routes';
@@ -224,6 +225,7 @@ export async function buildApp(
   await queueRoutes(app, { queue: ctx.postingQueue, guards: ctx.guards });
   await feedsRoutes(app, { feeds: ctx.feeds, guards: ctx.guards, createsPerMinute });
   await evergreenRoutes(app, { evergreen: ctx.evergreen, guards: ctx.guards });
+  await linksRoutes(app, { links: ctx.links, guards: ctx.guards });
   await workspacesRoutes(app, { workspaces: ctx.workspaces, guards: ctx.guards, createsPerMinute });
   await membersRoutes(app, {
     members: ctx.members,

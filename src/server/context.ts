@@ -39,6 +39,8 @@ import { createImportsRepo } from './imports/imports.repo';
 import { createFeedsRepo } from './feeds/feeds.repo';
 import { createFeedsService, feedActor } from './feeds/feeds.service';
 import { createEvergreenRepo } from './evergreen/evergreen.repo';
+import { createLinksRepo } from './links/links.repo';
+import { createLinksService } from './links/links.service';
 import { createEvergreenService } from './evergreen/evergreen.service';
 import { rounds } from './jobs/rounds';
 import { systemResolver } from './webhooks/address-policy';
@@ -272,10 +274,17 @@ export function createContext({
     onFailed: (tx, targetIds) => alerts.targetsFailed(tx, targetIds),
     onSettled: webhooks.events.published,
   });
+  const links = createLinksService({
+    repo: createLinksRepo(db),
+    base: env.SHORT_LINK_BASE_URL,
+    clock,
+    logger,
+  });
   const publisher = () =>
     createPublisher(
       {
         repo: publishingRepo,
+        links,
         changes,
         adapters,
         connections,
@@ -439,6 +448,8 @@ export function createContext({
         logger,
         what: 'feed round',
       }),
+    /** Short links and UTM (issue 27). */
+    links,
     /** Evergreen recycling (issue 27), and its worker's rounds. */
     evergreen,
     evergreenWorker: () =>

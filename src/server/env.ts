@@ -74,6 +74,8 @@ const EnvSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     PUBLIC_URL: z.url().optional(),
+    /** Where short links live (`<this>/l/<code>`), when not on PUBLIC_URL: a short domain served by this app. */
+    SHORT_LINK_BASE_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -284,6 +286,11 @@ const EnvSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SHORT_LINK_BASE_URL: (
+      env.SHORT_LINK_BASE_URL ??
+      env.PUBLIC_URL ??
+      `http://localhost:${env.PORT}`
+    ).replace(/\/$/, ''),
   }))
   .refine((env) => !env.ADMIN_EMAIL === !env.ADMIN_PASSWORD, {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -131,6 +131,7 @@ async function main() {
       await recurring?.stop();
       await feedReader?.stop();
       await recycler?.stop();
+      await ctx.links.flush();
       renderer?.stop();
       await queue.stop();
       await stopBackups();

@@ -1220,7 +1220,8 @@ export const evergreenPosts = pgTable(
     /** A worker holds it while it makes a copy, and it waits here after a refusal. */
     holdUntil: tz('hold_until').notNull().defaultNow(),
     /** The networks the last round left out, and why (`same_text`, `not_connected`). */
-    skipped: jsonb('skipped').$type<{ platform: string; account: string | null; reason: string }[]>()
+    skipped: jsonb('skipped')
+      .$type<{ platform: string; account: string | null; reason: string }[]>()
       .notNull()
       .default([]),
     /** Why the last round made nothing (an error code), null after one that did. */
@@ -1231,4 +1232,61 @@ export const evergreenPosts = pgTable(
     index('evergreen_workspace_idx').on(t.workspaceId, t.createdAt),
     index('evergreen_hold_idx').on(t.holdUntil),
   ],
+);
+
+/** A workspace's short links and UTM preset (issue 27); no row: links go out as written. */
+export const linkSettings = pgTable('link_settings', {
+  workspaceId: uuid('workspace_id')
+    .primaryKey()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** Links in posts go out as `<SHORT_LINK_BASE_URL or PUBLIC_URL>/l/<code>`, counting clicks. */
+  shorten: boolean('shorten').notNull().default(false),
+  /** UTM parameters added to each link: `utm_source` the network, `utm_medium` and `utm_campaign` these. */
+  utm: boolean('utm').notNull().default(false),
+  utmMedium: text('utm_medium').notNull().default('social'),
+  utmCampaign: text('utm_campaign').notNull().default(''),
+  updatedAt: tz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * A short link (issue 27): made when a post goes out to a network, one per post, network and address in
+ * its text; `url` is where it leads (the address, with the UTM parameters when the workspace adds them).
+ */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Random, not sequential: ten letters and digits (about 59 bits). */
+    code: text('code').notNull().unique(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    /** The address as the post has it, and where the link leads. */
+    original: text('original').notNull(),
+    url: text('url').notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('short_links_post_idx').on(t.postId, t.platform, t.original),
+    index('short_links_workspace_idx').on(t.workspaceId, t.createdAt),
+  ],
+);
+
+/** Clicks on a short link per day: people, and the networks' link crawlers and other bots apart. */
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => shortLinks.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    bots: integer('bots').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.linkId, t.day] })],
 );

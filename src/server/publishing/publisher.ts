@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { htmlToText } from '../../shared/platforms/html-to-text';
+import type { LinksService } from '../links/links.service';
 import type { Platform } from '../../shared/platforms/rules';
 import { type ConnectionsService, needsReconnect } from '../connections/connections.service';
 import type { ChangeFeed } from '../db/change-feed';
@@ -53,6 +54,8 @@ export interface PublisherDeps {
   clock: () => Date;
   /** Counts attempts by network and outcome, and how late published targets were. */
   metrics?: Pick<AppMetrics, 'publish' | 'publishLateness'>;
+  /** The workspace's UTM parameters and short links, written into the text a network receives (issue 27). */
+  links?: Pick<LinksService, 'rewrite'>;
 }
 
 /**
@@ -135,11 +138,14 @@ export function createPublisher(deps: PublisherDeps, options: PublisherOptions) 
       });
     if (connection.status === 'needs_reconnect') throw needsReconnect(platform);
     const adapter = adapters[platform];
+    // The same text on every try: a short link is made once per post, network and address.
+    const plain = htmlToText(claim.contentHtml);
+    const text = deps.links ? await deps.links.rewrite(claim, plain) : plain;
     // Files from S3 are downloaded for the call (adapters upload from a path) and removed after it.
     return withMediaFiles(claim, deps.media, { localFiles: !adapter.pullsMedia }, (media) => {
       const input = {
         targetId: claim.targetId,
-        text: htmlToText(claim.contentHtml),
+        text,
         media,
         account: { id: connection.accountId, username: connection.username },
         settings: connection.settings,

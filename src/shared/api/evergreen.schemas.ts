@@ -87,6 +87,9 @@ export const EvergreenListSchema = z.object({ data: z.array(EvergreenSchema) });
  * A post's evergreen settings, or null when it is not evergreen; `copyOf`: the evergreen post this one is a
  * recycled copy of (whose settings are the ones to change), else null.
  */
-export const PostEvergreenSchema = z.object({ data: EvergreenSchema.nullable(), copyOf: z.uuid().nullable() });
+export const PostEvergreenSchema = z.object({
+  data: EvergreenSchema.nullable(),
+  copyOf: z.uuid().nullable(),
+});
 export type PostEvergreen = z.infer<typeof PostEvergreenSchema>;
 export const EvergreenIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
