@@ -24,3 +24,32 @@ export async function runLoad(options: Record<string, unknown>): Promise<LoadRes
   });
   return JSON.parse(stdout) as LoadResult;
 }
+
+/** What bench/open-loop.mjs reports. */
+export interface OpenLoopResult {
+  latency: { p50: number; p90: number; p99: number; max: number };
+  sent: number;
+  seconds: number;
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+/**
+ * A steady `rate` of requests a second over `connections` keep-alive connections, whatever the answers do
+ * (bench/open-loop.mjs, in a process of its own): latency as a reader waits it, timed from when each
+ * request was due. autocannon's own rate limit sends each connection's requests on a timer of its own,
+ * in bursts that measure the bursts.
+ */
+export async function runOpenLoop(options: {
+  url: string;
+  connections: number;
+  rate: number;
+  duration: number;
+  warmup?: number;
+  headers?: Record<string, string>;
+}): Promise<OpenLoopResult> {
+  const { stdout } = await promisify(execFile)('node', ['bench/open-loop.mjs', JSON.stringify(options)], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout) as OpenLoopResult;
+}
