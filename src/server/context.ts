@@ -541,6 +541,7 @@ export function createContext({
       clock,
       changes,
       slotCount: metricOffsets.length,
+      clicksOf: links.clicksByPost,
     }),
     posts,
     /** Posting schedules and queues (issue 26). */

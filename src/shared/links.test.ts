@@ -33,18 +33,17 @@ describe('links', () => {
     expect(replaceLinks('a https://x.example/1 b https://x.example/2', (u) => u.toUpperCase())).toBe(
       'a HTTPS://X.EXAMPLE/1 b HTTPS://X.EXAMPLE/2',
     );
-    const preset = { shorten: true, utm: true, utmMedium: 'social', utmCampaign: '' };
-    expect(
-      linksAsPublished(
-        'Read https://bloom.example/a-very-long-article-name',
-        'bluesky',
-        preset,
-        'https://go.bloom',
-      ),
-    ).toBe('Read https://go.bloom/l/••••••••••');
-    expect(linksAsPublished('Read https://b.example/', 'bluesky', null, 'https://go.bloom')).toBe(
-      'Read https://b.example/',
+    const preset = {
+      shorten: true,
+      utm: true,
+      utmMedium: 'social',
+      utmCampaign: '',
+      base: 'https://go.bloom/l/',
+    };
+    expect(linksAsPublished('Read https://bloom.example/a-very-long-article-name', 'bluesky', preset)).toBe(
+      'Read https://go.bloom/l/••••••••••',
     );
+    expect(linksAsPublished('Read https://b.example/', 'bluesky', null)).toBe('Read https://b.example/');
   });
 
   it('tells the networks’ link crawlers and other bots from people', () => {

@@ -94,10 +94,15 @@ export function replaceLinks(text: string, replace: (url: string) => string) {
  * short links of the real length in place of each address (their codes are drawn when the post goes out,
  * so the preview shows dots where the code will be).
  */
-export function linksAsPublished(text: string, platform: Platform, preset: LinkPreset | null, base: string) {
+export function linksAsPublished(
+  text: string,
+  platform: Platform,
+  /** The preset, and what its short links start with (`…/l/`). */
+  preset: (LinkPreset & { base: string }) | null | undefined,
+) {
   if (!preset || (!preset.shorten && !preset.utm)) return text;
   return replaceLinks(text, (url) =>
-    preset.shorten ? `${base}${SHORT_PATH}${'•'.repeat(SHORT_CODE_LENGTH)}` : withUtm(url, platform, preset),
+    preset.shorten ? `${preset.base}${'•'.repeat(SHORT_CODE_LENGTH)}` : withUtm(url, platform, preset),
   );
 }
 

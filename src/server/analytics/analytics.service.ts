@@ -14,6 +14,7 @@ import {
 import { htmlToText } from '../../shared/platforms/html-to-text';
 import { PLATFORMS, type Platform } from '../../shared/platforms/rules';
 import { startOfZonedDay, zonedParts } from '../../shared/time/zoned-day';
+import type { WorkspaceId } from '../workspaces/workspaces.repo';
 import type { SessionUser } from '../auth/session';
 import { type ChangeFeed, createVersionedCache, NO_CHANGE_FEED } from '../db/change-feed';
 import type { AnalyticsRepo, Span } from './analytics.repo';
@@ -30,6 +31,11 @@ export interface AnalyticsServiceDeps {
   clock: () => Date;
   /** How many readings the schedule makes of each post: after the last one a post is "finished". */
   slotCount: number;
+  /** Clicks on the short links of these posts, per post and network (issue 27). */
+  clicksOf?: (
+    workspaceId: WorkspaceId,
+    postIds: string[],
+  ) => Promise<{ post_id: string; platform: string; clicks: number; bots: number }[]>;
 }
 
 /** YYYY-MM-DD of a UTC date's calendar fields. */
@@ -52,6 +58,7 @@ export function createAnalyticsService({
   clock,
   slotCount,
   changes = NO_CHANGE_FEED,
+  clicksOf = async () => [],
 }: AnalyticsServiceDeps) {
   // The page asks for the summary on every visit and range change, and its figures move only when a
   // reading is stored (a few times a day per post): kept per (user, range, zone) until they move.
@@ -94,6 +101,12 @@ export function createAnalyticsService({
   const listPosts = async (actor: SessionUser, query: AnalyticsPostsQuery): Promise<AnalyticsPostList> => {
     const { range, span } = await resolve(actor, query);
     const { items, total } = await repo.posts(actor.workspace.id, span, query);
+    const clicks = new Map(
+      (await clicksOf(actor.workspace.id, [...new Set(items.map((i) => i.postId))])).map((c) => [
+        `${c.post_id} ${c.platform}`,
+        c,
+      ]),
+    );
     return {
       range,
       total,
@@ -108,6 +121,8 @@ export function createAnalyticsService({
         comments: row.comments,
         reach: row.reach,
         impressions: row.impressions,
+        clicks: clicks.get(`${row.postId} ${row.platform}`)?.clicks ?? null,
+        botClicks: clicks.get(`${row.postId} ${row.platform}`)?.bots ?? null,
         lastReadAt: row.lastReadAt,
         state: stateOf(row),
         code: row.lastOutcome === 'paused' || row.lastOutcome === 'failed' ? row.lastCode : null,
@@ -165,6 +180,8 @@ export function createAnalyticsService({
         'comments',
         'reach',
         'impressions',
+        'clicks',
+        'bot_clicks',
         'last_read_at',
         'state',
         'code',
@@ -181,6 +198,8 @@ export function createAnalyticsService({
           row.comments,
           row.reach,
           row.impressions,
+          row.clicks,
+          row.botClicks,
           row.lastReadAt,
           row.state,
           row.code,

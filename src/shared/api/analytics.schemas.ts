@@ -106,6 +106,12 @@ export const AnalyticsPostSchema = z.object({
   comments: Figure,
   reach: Figure,
   impressions: Figure,
+  /**
+   * People's clicks on the post's short links on this network, and requests from link crawlers and other
+   * bots (issue 27); null when it went out with no short link.
+   */
+  clicks: Figure,
+  botClicks: Figure,
   /** When the figures shown were read; null before the first reading. */
   lastReadAt: z.string().nullable(),
   state: z.enum(COLLECTION_STATES),

@@ -15,18 +15,20 @@ export function checkDraft(
   platforms: Platform[],
   media: readonly MediaItem[],
   accountType: TwitterAccountType,
+  /** The text as a network will receive it (short links, UTM parameters: issue 27). */
+  asPublished: (text: string, platform: Platform) => string = (text) => text,
 ) {
   const text = htmlToText(html);
   // The single counter follows the network with the fewest characters left, and names it.
   const counts = platforms.map((platform) => ({
     platform,
-    left: remainingChars(platform, text, accountType),
+    left: remainingChars(platform, asPublished(text, platform), accountType),
   }));
   const remaining = counts.length
     ? counts.reduce((tightest, count) => (count.left < tightest.left ? count : tightest))
     : null;
   const problems = platforms
-    .flatMap((p) => validateForPlatform(p, { text, media }, accountType))
+    .flatMap((p) => validateForPlatform(p, { text: asPublished(text, p), media }, accountType))
     .filter((p) => p.code !== 'empty');
   return { text, remaining, problems };
 }

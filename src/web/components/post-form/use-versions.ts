@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAsPublished } from '../../lib/link-preset';
 import type { Account } from '../../../shared/api/users.schemas';
 import { PLATFORM_NAMES } from '../../../shared/platforms/names';
 import type { Platform, TwitterAccountType } from '../../../shared/platforms/rules';
@@ -38,6 +39,7 @@ export function useVersions<F extends WithVersions>(
   accountType: TwitterAccountType,
 ) {
   const { t } = useTranslation();
+  const asPublished = useAsPublished();
   const receivers: VersionReceiver[] = form.platforms.flatMap((platform) => {
     const chosen = accountsFor(platform, form.accounts, allAccounts);
     return [
@@ -76,7 +78,12 @@ export function useVersions<F extends WithVersions>(
     .map((r) => {
       const got = receivedBy(r.platform, form.content, form.media, form.versions, r.account);
       const media = got.media.map((m) => (m.kind === 'video' ? editedFacts(m, m.edits) : m));
-      return { ...r, own: got.own, media, ...checkDraft(got.content, [r.platform], media, accountType) };
+      return {
+        ...r,
+        own: got.own,
+        media,
+        ...checkDraft(got.content, [r.platform], media, accountType, asPublished),
+      };
     });
   const seen = new Set<string>();
   const problems = checks

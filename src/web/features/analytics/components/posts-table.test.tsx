@@ -17,6 +17,8 @@ const row = (code: string | null, i: number): AnalyticsPost => ({
   comments: 0,
   reach: null,
   impressions: null,
+  clicks: i % 2 ? 12 : null,
+  botClicks: i % 2 ? 3 : null,
   lastReadAt: '2030-01-05T16:00:00.000Z',
   state: code === 'needs_reconnect' || code === 'not_connected' ? 'paused' : code ? 'failed' : 'finished',
   code,

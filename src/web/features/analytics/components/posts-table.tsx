@@ -20,7 +20,7 @@ import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { formatDateTime } from '../../../lib/format-date';
 import { POSTS_PAGE, type PostsSort } from '../api/get-posts';
-import { Figure } from './figure';
+import { Figure, useCount } from './figure';
 import { readFailureText } from './read-failure';
 
 const FIGURES = ['likes', 'shares', 'comments', 'reach', 'impressions'] as const;
@@ -82,6 +82,31 @@ function StateBadge({ post }: { post: AnalyticsPost }) {
   );
 }
 
+/**
+ * People's clicks on the post's short links on that network, with the link crawlers' and bots' requests
+ * under them; "—" when it went out without a short link.
+ */
+function Clicks({ post }: { post: AnalyticsPost }) {
+  const { t } = useTranslation();
+  const count = useCount();
+  if (post.clicks === null)
+    return (
+      <Text size="sm" c="dimmed" aria-label={t('analytics.noShortLinks')} title={t('analytics.noShortLinks')}>
+        —
+      </Text>
+    );
+  return (
+    <>
+      <Text size="sm">{count(post.clicks)}</Text>
+      {!!post.botClicks && (
+        <Text size="xs" c="dimmed">
+          {t('analytics.botClicks', { n: count(post.botClicks) })}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** Each published post with its latest figures, sortable, linked to the live post; scrolls sideways on a phone. */
 export function PostsTable({
   list,
@@ -101,7 +126,7 @@ export function PostsTable({
   return (
     <>
       <ScrollArea type="auto" offsetScrollbars>
-        <Table striped highlightOnHover miw={980} data-testid="analytics-posts">
+        <Table striped highlightOnHover miw={1060} data-testid="analytics-posts">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('analytics.post')}</Table.Th>
@@ -110,6 +135,7 @@ export function PostsTable({
               {FIGURES.map((figure) => (
                 <SortHeader key={figure} column={figure} sort={sort} onSort={onSort} />
               ))}
+              <Table.Th>{t('analytics.clicks')}</Table.Th>
               <Table.Th>{t('analytics.lastReadColumn')}</Table.Th>
               <Table.Th>{t('analytics.state')}</Table.Th>
             </Table.Tr>
@@ -152,6 +178,9 @@ export function PostsTable({
                     <Figure value={post[figure]} platformName={PLATFORM_NAMES[post.platform]} />
                   </Table.Td>
                 ))}
+                <Table.Td style={{ whiteSpace: 'nowrap' }} data-figure="clicks">
+                  <Clicks post={post} />
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm" c="dimmed">
                     {post.lastReadAt

@@ -1,5 +1,6 @@
 import { Alert, Badge, Card, Divider, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useAsPublished } from '../../../lib/link-preset';
 import { remainingChars } from '../../../../shared/platforms/count';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
 import {
@@ -50,6 +51,7 @@ export function PreviewDialog({
   accountType,
   onClose,
 }: PreviewProps) {
+  const asPublished = useAsPublished();
   const { t } = useTranslation();
   const { data: profile } = useProfile();
   // What the networks will not show, of every text that goes out.
@@ -83,7 +85,8 @@ export function PreviewDialog({
             const name = PLATFORM_NAMES[platform];
             // Its account's version, else its network's, else the post.
             const got = receivedBy(platform, content, postMedia, versions, account?.id ?? null);
-            const text = htmlToText(got.content);
+            // As the network will receive it: with the workspace's short links and UTM parameters.
+            const text = asPublished(htmlToText(got.content), platform);
             const media = got.media;
             const images = media.filter((m) => m.kind === 'image');
             const videos = media.filter((m) => m.kind === 'video');
