@@ -204,11 +204,11 @@ describe('analytics routes', () => {
     );
     const lines = res.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'post_id,platform,published_at,url,likes,shares,comments,reach,impressions,last_read_at,state,code,text',
+      'post_id,platform,published_at,url,likes,shares,comments,reach,impressions,clicks,bot_clicks,last_read_at,state,code,text',
     );
     expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.includes('launch'))).toMatch(
-      /,10,2,1,,,2025-03-10T15:00:00.000Z,finished,,"'=HYPERLINK\(""http:\/\/evil""\) launch"$/,
+      /,10,2,1,,,,,2025-03-10T15:00:00.000Z,finished,,"'=HYPERLINK\(""http:\/\/evil""\) launch"$/,
     );
     expect(res.body).not.toContain('bob');
   });

@@ -9,6 +9,7 @@ import {
   IconLogout,
   IconListNumbers,
   IconPhoto,
+  IconLink,
   IconRecycle,
   IconRss,
   IconNews,
@@ -87,6 +88,7 @@ export function MainLayout() {
     { to: inWorkspace('/media'), label: t('nav.media'), icon: IconPhoto, allowed: () => true },
     { to: inWorkspace('/feeds'), label: t('nav.feeds'), icon: IconRss, allowed: () => true },
     { to: inWorkspace('/evergreen'), label: t('nav.evergreen'), icon: IconRecycle, allowed: () => true },
+    { to: inWorkspace('/links'), label: t('nav.links'), icon: IconLink, allowed: () => true },
     { to: inWorkspace('/analytics'), label: t('nav.analytics'), icon: IconChartBar },
     {
       to: '/admin/dashboard',

@@ -56,6 +56,10 @@ const ImportPage = page(
   () => import('../features/imports/components/import-page'),
   (m) => m.ImportPage,
 );
+const LinksPage = page(
+  () => import('../features/links/components/links-page'),
+  (m) => m.LinksPage,
+);
 const EvergreenPage = page(
   () => import('../features/evergreen/components/evergreen-page'),
   (m) => m.EvergreenPage,
@@ -148,6 +152,7 @@ export function AppRoutes() {
               <Route path="import" element={<ImportPage />} />
               <Route path="feeds" element={<FeedsPage />} />
               <Route path="evergreen" element={<EvergreenPage />} />
+              <Route path="links" element={<LinksPage />} />
               <Route path="analytics" element={<AnalyticsPage />} />
               <Route path="workspace" element={<WorkspaceRoute />} />
               <Route path="*" element={<Navigate to="../posts" replace />} />
@@ -162,6 +167,7 @@ export function AppRoutes() {
               'import',
               'feeds',
               'evergreen',
+              'links',
               'analytics',
               'workspace',
             ].map((path) => (
