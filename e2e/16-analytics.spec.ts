@@ -182,3 +182,71 @@ test('published posts with likes on the fakes: cards, chart, table with links, C
   await shoot('page-ar');
   await page.evaluate(() => localStorage.setItem('postwell.locale', 'en'));
 });
+
+test('short links: turned on in Links, an address goes out short with UTM, its clicks counted apart from bots', async () => {
+  // Issue 27. The preset, changed on the Links page; a wrong campaign is named before anything is saved.
+  await page.goto('/links');
+  await expectSoon(page.getByRole('heading', { name: 'Links', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^No short links yet/)).toBeVisible();
+  await page.getByRole('switch', { name: 'Shorten links and count clicks' }).check();
+  await page.getByRole('switch', { name: 'Add UTM parameters' }).check();
+  await page.getByLabel('utm_campaign').fill('spring launch');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Use letters, digits and - _ . + ~ only (at most 100).')).toBeVisible();
+  await page.getByLabel('utm_campaign').fill('spring-launch');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: posts that go out from now on use it.')).toBeVisible();
+
+  await publishNow('Tulips are back: https://bloom.example/tulips');
+  const tweet = x.posts.at(-1)!;
+  const code = new RegExp(`^Tulips are back: ${server.base}/l/([A-Za-z0-9]{10})$`).exec(tweet.text)?.[1];
+  expect(code, tweet.text).toBeTruthy();
+  // A reader's click and a network's link crawler: both led on, counted apart (redirects not followed:
+  // the address is not on this machine).
+  const reader = await page.request.get(`/l/${code}`, { maxRedirects: 0 });
+  expect(reader.status()).toBe(302);
+  expect(reader.headers().location).toBe(
+    'https://bloom.example/tulips?utm_source=x&utm_medium=social&utm_campaign=spring-launch',
+  );
+  const crawler = await page.request.get(`/l/${code}`, {
+    maxRedirects: 0,
+    headers: { 'user-agent': 'Twitterbot/1.0' },
+  });
+  expect(crawler.status()).toBe(302);
+  expect((await page.request.get('/l/AAAAAAAAAA', { maxRedirects: 0 })).status()).toBe(404);
+
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/analytics/posts');
+        const body = (await res.json()) as {
+          items: { platform: string; clicks: number | null; botClicks: number | null }[];
+        };
+        return body.items.find((i) => i.platform === 'twitter' && i.clicks !== null);
+      },
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ clicks: 1, botClicks: 1 });
+
+  await page.goto('/links');
+  const row = page.getByTestId('short-links').locator('tbody tr').filter({ hasText: 'X' }).first();
+  await expectSoon(row).toContainText(`/l/${code}`);
+  await expect(row).toContainText('1');
+  await expect(row).toContainText('+1 from bots');
+  await shoot('links-en');
+  // Turned off, the link answers "not found".
+  await row.getByRole('switch').uncheck();
+  await expect(page.getByText('Turned off: the link answers “not found”.')).toBeVisible();
+  expect((await page.request.get(`/l/${code}`, { maxRedirects: 0 })).status()).toBe(404);
+
+  await page.goto('/analytics');
+  await expectSoon(
+    page.getByTestId('analytics-posts').locator('[data-figure="clicks"]').first(),
+  ).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('postwell.locale', 'ar'));
+  await page.goto('/links');
+  await expectSoon(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expectSoon(page.getByTestId('short-links')).toBeVisible();
+  await shoot('links-ar');
+  await page.evaluate(() => localStorage.setItem('postwell.locale', 'en'));
+});
