@@ -16,6 +16,7 @@ const BENCHES = [
   ['bench:analytics', 'analytics summary API'],
   ['bench:queue', 'adding 1,000 posts to a queue'],
   ['bench:import', 'a bulk import of 10,000 rows'],
+  ['bench:links', "a short link's redirect at 200 connections"],
 ];
 const results = join(process.cwd(), 'bench', 'results');
 const started = Date.now();
