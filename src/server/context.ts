@@ -360,6 +360,8 @@ export function createContext({
     policy: addressPolicyOf(env),
     resolve: systemResolver,
     fetchTimeoutMs: env.FEEDS_TIMEOUT_SECONDS * 1000,
+    // The AI service is made below; this runs only when a feed is read.
+    rewrite: env.AI_BASE_URL && env.AI_MODEL ? (text, platforms) => ai.rewriteForFeed(text, platforms) : null,
     clock,
     logger,
   });

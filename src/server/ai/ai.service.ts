@@ -169,6 +169,17 @@ export function createAiService({ repo, hashtags, provider, clock, logger }: AiS
       }
     },
 
+    /**
+     * A feed item's text rewritten as a post for `platforms`, within the tightest one's length (issue 27);
+     * throws `AiProviderError` when the model fails (the feed then posts the template's text).
+     */
+    async rewriteForFeed(text: string, platforms: readonly Platform[]): Promise<string> {
+      const model = requireModel();
+      const tightest =
+        [...platforms].sort((a, b) => rulesFor(a).maxChars - rulesFor(b).maxChars)[0] ?? 'twitter';
+      return (await model.complete(adaptPrompt(text, tightest, rulesFor(tightest).maxChars, null))).trim();
+    },
+
     async sentiment(content: string) {
       const text = plainText(content);
       const { tone, score, analysed } = sentimentOf(await loadNlp(), text);

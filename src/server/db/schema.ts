@@ -1147,6 +1147,8 @@ export const feeds = pgTable(
     accounts: jsonb('accounts').$type<string[]>().notNull().default([]),
     template: text('template').notNull(),
     mode: text('mode', { enum: ['draft', 'queue', 'publish'] }).notNull(),
+    /** Each item's text rewritten by the configured model before it becomes a post (the template's if none). */
+    rewrite: boolean('rewrite').notNull().default(false),
     intervalMinutes: integer('interval_minutes').notNull().default(60),
     paused: boolean('paused').notNull().default(false),
     /** The answer's validators, sent back so that an unchanged feed costs a 304. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Feed } from '../../shared/api/feeds.schemas';
 import { atom, type FeedServer, rss, startFeedServer } from '../../../test/fakes/feed-server';
+import { type FakeOpenAI, startFakeOpenAI } from '../../../test/fakes/openai';
 import { type Call, callAs } from '../../../test/publishing-helpers';
 import { createTestApp, signedInUsers, teamWorkspace, type TestApp } from '../../../test/test-app';
 
@@ -203,5 +204,84 @@ describe('feeds', () => {
     });
     expect(res.statusCode).toBe(403);
     expect((await callAs(t, cookies.owen)('GET', '/api/feeds')).json().data).toEqual([]);
+  });
+});
+
+describe('feeds rewritten by the configured model', () => {
+  let t: TestApp;
+  let feeds: FeedServer;
+  let ai: FakeOpenAI;
+  let ann: Call;
+
+  beforeAll(async () => {
+    [feeds, ai] = await Promise.all([startFeedServer(), startFakeOpenAI()]);
+    t = await createTestApp(
+      {
+        WEBHOOKS_ALLOW_PRIVATE: 'true',
+        CREATE_RATE_PER_MINUTE: '1000',
+        FEEDS_TIMEOUT_SECONDS: '1',
+        AI_BASE_URL: ai.url,
+        AI_MODEL: ai.model,
+      },
+      { clock: () => now },
+    );
+    const { ann: cookie } = await signedInUsers(t, 'ann');
+    ann = callAs(t, cookie);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await Promise.all([feeds?.close(), ai?.close()]);
+  });
+
+  const round = () => t.ctx.feeds.readDue();
+  const drafts = async () =>
+    (
+      await t.ctx.database.executeSql(
+        `select content_html from posts where status = 'draft' order by created_at`,
+      )
+    ).rows.map((r) => (r as { content_html: string }).content_html);
+
+  it("posts the model's rewrite of each item, and the template's text when the model fails", async () => {
+    const list = (await ann('GET', '/api/feeds')).json<{ ai: boolean }>();
+    expect(list.ai).toBe(true);
+    feeds.set('/ai.xml', { body: rss([]) });
+    const res = await ann('POST', '/api/feeds', {
+      url: `${feeds.base}/ai.xml`,
+      platforms: ['bluesky', 'twitter'],
+      mode: 'draft',
+      rewrite: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Feed>().rewrite).toBe(true);
+    await round();
+
+    ai.setMode({ kind: 'answer', text: 'Fresh tulips just arrived! https://bloom.example/tulips' });
+    feeds.set('/ai.xml', {
+      body: rss([
+        {
+          guid: 't',
+          title: 'Tulips are back',
+          link: 'https://bloom.example/tulips',
+          date: '2027-03-22T08:00:00Z',
+        },
+      ]),
+    });
+    later(61);
+    await round();
+    expect(await drafts()).toEqual(['<p>Fresh tulips just arrived! https://bloom.example/tulips</p>']);
+    // The model was asked for X's length (the tighter of the two), with the filled template.
+    const prompt = ai.prompts().at(-1)!;
+    expect(JSON.stringify(prompt)).toContain('Tulips are back https://bloom.example/tulips');
+    expect(JSON.stringify(prompt)).toContain('at most 280 characters');
+
+    ai.setMode({ kind: 'fail', status: 500 });
+    feeds.set('/ai.xml', {
+      body: rss([
+        { guid: 'r', title: 'Roses too', link: 'https://bloom.example/roses', date: '2027-03-22T09:00:00Z' },
+      ]),
+    });
+    later(61);
+    await round();
+    expect((await drafts()).at(-1)).toBe('<p>Roses too https://bloom.example/roses</p>');
   });
 });

@@ -38,6 +38,8 @@ export interface FeedsServiceDeps {
   resolve: Resolver;
   /** One read, redirects included (FEEDS_TIMEOUT_SECONDS). */
   fetchTimeoutMs: number;
+  /** The configured model's rewrite of an item's text for these networks; null without a model. */
+  rewrite: ((text: string, platforms: Platform[]) => Promise<string>) | null;
   clock: () => Date;
   logger: FastifyBaseLogger;
 }
@@ -52,6 +54,7 @@ const toFeed = (row: FeedListRow): Feed => ({
   mode: row.mode,
   intervalMinutes: row.intervalMinutes,
   paused: row.paused,
+  rewrite: row.rewrite,
   lastReadAt: row.lastReadAt?.toISOString() ?? null,
   nextReadAt: row.nextReadAt.toISOString(),
   lastError: row.lastError as FeedError | null,
@@ -80,6 +83,7 @@ export function createFeedsService({
   policy,
   resolve,
   fetchTimeoutMs,
+  rewrite,
   clock,
   logger,
 }: FeedsServiceDeps) {
@@ -100,16 +104,32 @@ export function createFeedsService({
   const listed = async (actor: SessionUser, id: string) =>
     toFeed((await repo.list(actor.workspace.id)).find((f) => f.id === id)!);
 
+  /**
+   * An item's text: the template filled in and, when the feed asks and a model is configured, rewritten by
+   * it. A model that fails leaves the template's text: the item is posted all the same, and it is logged.
+   */
+  const textOf = async (feed: FeedRow, item: FeedItem) => {
+    const filled = fillFeedTemplate(feed.template, {
+      title: item.title,
+      link: item.link ?? '',
+      summary: item.summary,
+      author: item.author,
+    }).trim();
+    if (!feed.rewrite || !rewrite) return filled;
+    try {
+      const written = (await rewrite(filled, feed.platforms as Platform[])).trim();
+      return written || filled;
+    } catch (error) {
+      logger.warn(
+        { err: error, feed: feed.id },
+        'the model could not rewrite a feed item; its template text is posted',
+      );
+      return filled;
+    }
+  };
   /** The post an item asks for, as the feed's owner would write it in the composer. */
-  const inputOf = (feed: FeedRow, item: FeedItem, timezone: string): PostInput => ({
-    content: textToHtml(
-      fillFeedTemplate(feed.template, {
-        title: item.title,
-        link: item.link ?? '',
-        summary: item.summary,
-        author: item.author,
-      }).trim(),
-    ),
+  const inputOf = (feed: FeedRow, text: string, timezone: string): PostInput => ({
+    content: textToHtml(text),
     platforms: feed.platforms as Platform[],
     accounts: feed.accounts,
     media: [],
@@ -208,7 +228,7 @@ export function createFeedsService({
       if (!actor) return failed('owner_left');
       const zone = actor.workspace.timezone ?? (await zoneOf(actor.id)) ?? 'UTC';
       for (const item of fresh.slice(0, ITEMS_PER_READ))
-        await post(actor, feed, item, inputOf(feed, item, zone));
+        await post(actor, feed, item, inputOf(feed, await textOf(feed, item), zone));
     }
     // Items past this read's share wait for the next read; the validators are then not kept, so it reads
     // the whole feed again.
@@ -219,7 +239,7 @@ export function createFeedsService({
 
   return {
     async list(actor: SessionUser) {
-      return { data: (await repo.list(actor.workspace.id)).map(toFeed) };
+      return { data: (await repo.list(actor.workspace.id)).map(toFeed), ai: rewrite !== null };
     },
     async create(actor: SessionUser, input: FeedInput) {
       await checkAccounts(actor, input);

@@ -54,6 +54,8 @@ export const FeedWriteSchema = z.object({
     .refine((n) => (FEED_INTERVALS as readonly number[]).includes(n), 'errors.validation')
     .default(60),
   paused: z.boolean('errors.validation').default(false),
+  /** Each item's post rewritten by the configured model (GET /api/ai/status) from the filled template. */
+  rewrite: z.boolean('errors.validation').default(false),
 });
 export type FeedWrite = z.input<typeof FeedWriteSchema>;
 export type FeedInput = z.output<typeof FeedWriteSchema>;
@@ -68,6 +70,7 @@ export const FeedSchema = z.object({
   mode: z.enum(FEED_MODES),
   intervalMinutes: z.number().int(),
   paused: z.boolean(),
+  rewrite: z.boolean(),
   lastReadAt: z.string().nullable(),
   nextReadAt: z.string(),
   lastError: z.enum(FEED_ERRORS).nullable(),
@@ -80,7 +83,9 @@ export const FeedSchema = z.object({
   createdAt: z.string(),
 });
 export type Feed = z.infer<typeof FeedSchema>;
-export const FeedListSchema = z.object({ data: z.array(FeedSchema) });
+/** `ai`: whether a model is configured, so that a feed's items can be rewritten. */
+export const FeedListSchema = z.object({ data: z.array(FeedSchema), ai: z.boolean() });
+export type FeedList = z.infer<typeof FeedListSchema>;
 export const FeedIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
 
 /** A feed's template filled from an item: unknown placeholders stay as written, so a typo shows. */

@@ -71,3 +71,21 @@ describe('the composer words what each network refuses', () => {
     ]);
   });
 });
+
+describe('counting links as they will go out (issue 27)', () => {
+  const preset = { shorten: true, utm: true, utmMedium: 'social', utmCampaign: '', base: 'https://go.bl/l/' };
+  const long = `https://bloom.example/${'a'.repeat(300)}`;
+  it('counts a long address at its short link’s length when short links are on', async () => {
+    const { linksAsPublished } = await import('../../../shared/links');
+    const asPublished = (text: string, platform: Parameters<typeof linksAsPublished>[1]) =>
+      linksAsPublished(text, platform, preset);
+    const plain = checkDraft(`<p>Read ${long}</p>`, ['bluesky'], [], 'standard');
+    expect(plain.problems.map((p) => p.code)).toEqual(['too_long']);
+    const short = checkDraft(`<p>Read ${long}</p>`, ['bluesky'], [], 'standard', asPublished);
+    expect(short.problems).toEqual([]);
+    expect(short.remaining).toEqual({
+      platform: 'bluesky',
+      left: 300 - 'Read https://go.bl/l/••••••••••'.length,
+    });
+  });
+});

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Feed } from '../../../../shared/api/feeds.schemas';
+import type { Feed, FeedList } from '../../../../shared/api/feeds.schemas';
 import { api } from '../../../lib/api-client';
 
 // GET /api/feeds: the workspace's feeds with their last read, read again while shown: every few seconds
 // while one is about to be read (just added or resumed), else every minute.
 export const feedsQueryKey = ['feeds'] as const;
 
-export const getFeeds = () => api<{ data: Feed[] }>('/feeds');
+export const getFeeds = () => api<FeedList>('/feeds');
 
 const soon = (feed: Feed) => !feed.paused && Date.parse(feed.nextReadAt) < Date.now() + 60_000;
 

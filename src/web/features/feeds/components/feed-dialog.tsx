@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Group,
   Modal,
   Select,
@@ -40,7 +41,16 @@ export const intervalText = (t: TFunction, minutes: number) =>
       : t('feeds.everyMinutes', { count: minutes });
 
 /** Add a feed, or change one: its address, networks and accounts, what its items become, its template. */
-export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () => void }) {
+export function FeedDialog({
+  feed,
+  ai,
+  onClose,
+}: {
+  feed: Feed | null;
+  /** Whether a model is configured: each item may then be rewritten by it. */
+  ai: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveFeed();
   const [url, setUrl] = useState(feed?.url ?? '');
@@ -49,6 +59,7 @@ export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () =
   const [mode, setMode] = useState<FeedMode>(feed?.mode ?? 'queue');
   const [template, setTemplate] = useState(feed?.template ?? FEED_DEFAULT_TEMPLATE);
   const [interval, setInterval] = useState(String(feed?.intervalMinutes ?? 60));
+  const [rewrite, setRewrite] = useState(feed?.rewrite ?? false);
   const [fields, setFields] = useState<Fields>({});
 
   const submit = () => {
@@ -60,6 +71,7 @@ export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () =
       template,
       intervalMinutes: Number(interval),
       paused: feed?.paused ?? false,
+      rewrite: ai && rewrite,
     };
     const checked = FeedWriteSchema.safeParse(body);
     if (!checked.success) {
@@ -160,6 +172,14 @@ export function FeedDialog({ feed, onClose }: { feed: Feed | null; onClose: () =
           minRows={2}
           maxRows={6}
         />
+        {ai && (
+          <Checkbox
+            label={t('feeds.rewrite')}
+            description={t('feeds.rewriteHelp')}
+            checked={rewrite}
+            onChange={(event) => setRewrite(event.currentTarget.checked)}
+          />
+        )}
         <Select
           label={t('feeds.interval')}
           value={interval}

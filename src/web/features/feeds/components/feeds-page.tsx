@@ -78,7 +78,13 @@ export function FeedsPage() {
           />
         ))}
       </Stack>
-      {editing && <FeedDialog feed={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <FeedDialog
+          feed={editing === 'new' ? null : editing}
+          ai={feeds.data?.ai ?? false}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDeleteDialog
           message={t('feeds.deleteQuestion', { feed: deleting.title || deleting.url })}
@@ -125,6 +131,7 @@ function FeedCard({
           mode: feed.mode,
           template: feed.template,
           intervalMinutes: feed.intervalMinutes,
+          rewrite: feed.rewrite,
           paused,
         },
       },
@@ -185,6 +192,11 @@ function FeedCard({
           <PlatformIcon key={platform} platform={platform} size={16} />
         ))}
         <Badge variant="light">{t(`feeds.modes.${feed.mode}`)}</Badge>
+        {feed.rewrite && (
+          <Badge variant="light" color="grape">
+            {t('feeds.rewritten')}
+          </Badge>
+        )}
         <Badge variant="light" color="gray">
           {intervalText(t, feed.intervalMinutes)}
         </Badge>
