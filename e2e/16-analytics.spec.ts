@@ -236,7 +236,10 @@ test('short links: turned on in Links, an address goes out short with UTM, its c
     .toMatchObject({ clicks: 1, botClicks: 1 });
 
   await page.goto('/links');
-  const row = page.getByTestId('short-links').locator('tbody tr').filter({ hasText: `/l/${code}` });
+  const row = page
+    .getByTestId('short-links')
+    .locator('tbody tr')
+    .filter({ hasText: `/l/${code}` });
   await expectSoon(row).toContainText('utm_source=x&utm_medium=social&utm_campaign=spring-launch');
   await expect(row.getByRole('cell').nth(4)).toHaveText('1+1 from bots');
   await shoot('links-en');
