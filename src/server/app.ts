@@ -219,7 +219,12 @@ export async function buildApp(
       limits: { files: 1, fields: 5, fileSize: 100 * 1024 * 1024 + 1 },
     });
     await mediaRoutes(uploads, { media: ctx.media, guards: ctx.guards, ffmpeg: ctx.ffmpeg });
-    await importsRoutes(uploads, { imports: ctx.imports, guards: ctx.guards, createsPerMinute });
+    await importsRoutes(uploads, {
+      imports: ctx.imports,
+      media: ctx.media,
+      guards: ctx.guards,
+      createsPerMinute,
+    });
   });
   await connectionsRoutes(app, { connections: ctx.connections, guards: ctx.guards, auth: ctx.auth });
   await queueRoutes(app, { queue: ctx.postingQueue, guards: ctx.guards });

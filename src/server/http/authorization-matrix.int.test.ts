@@ -129,6 +129,7 @@ const RULES: Record<string, Access> = {
   'GET /api/posts/:id/evergreen': 'user',
   'PUT /api/posts/:id/evergreen': 'user',
   'DELETE /api/posts/:id/evergreen': 'user',
+  'POST /api/imports/media': 'user',
   'GET /api/links/settings': 'user',
   'PUT /api/links/settings': 'user',
   'GET /api/links': 'user',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportPreview, ImportState } from '../../shared/api/imports.schemas';
+import type { ImportMediaZip, ImportPreview, ImportState } from '../../shared/api/imports.schemas';
 import type { Post } from '../../shared/api/posts.schemas';
 import { multipart } from '../../../test/multipart';
+import { makeZip } from '../../../test/zip';
 import { type Call, callAs, makeImage, uploadMedia, waitFor } from '../../../test/publishing-helpers';
 import { createTestApp, signedInUsers, teamWorkspace, type TestApp } from '../../../test/test-app';
 
@@ -342,5 +343,45 @@ describe('bulk import', () => {
     ]);
     const json = await ann('GET', '/api/imports/template?format=json');
     expect((await preview('postwell-import.json', json.rawPayload)).rows).toHaveLength(6);
+  });
+
+  it('takes a zip of media into the library, where the rows find its files by name', async () => {
+    const zipUpload = (name: string, content: Buffer) => {
+      const body = multipart(name, content);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/imports/media',
+        headers: { cookie: cookies.ann, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const roses = await makeImage('png', 7);
+    const zip = makeZip([
+      { name: 'spring/roses.png', bytes: roses },
+      { name: '__MACOSX/spring/._roses.png', bytes: Buffer.from('resource fork') },
+      { name: 'notes.txt', bytes: Buffer.from('not media') },
+      { name: 'fake.png', bytes: Buffer.from('not a png at all') },
+      // Six megabytes in a few kilobytes: refused on the size the zip declares, before a byte is inflated.
+      { name: 'bomb.png', bytes: Buffer.alloc(6 * 1024 * 1024), deflate: true },
+    ]);
+    const res = await zipUpload('media.zip', zip);
+    expect(res.statusCode, res.body).toBe(200);
+    const files = res.json<ImportMediaZip>().files;
+    expect(files.map((f) => [f.name, f.media?.name ?? f.error?.code])).toEqual([
+      ['roses.png', 'roses.png'],
+      ['notes.txt', 'UNSUPPORTED_MEDIA_TYPE'],
+      ['fake.png', 'MEDIA_TYPE'],
+      ['bomb.png', 'MEDIA_TOO_LARGE'],
+    ]);
+    const p = await preview(
+      'with-media.csv',
+      'text,networks,date,time,media\nRoses at last,bluesky,2027-03-24,10:00,roses.png\n',
+    );
+    expect(problemsOf(p)).toEqual({ 1: [] });
+    expect(p.rows[0]!.media).toMatchObject([{ name: 'roses.png' }]);
+
+    const notZip = await zipUpload('media.zip', Buffer.from('PK? no, plain text'));
+    expect(notZip.statusCode).toBe(400);
+    expect(notZip.json()).toMatchObject({ code: 'IMPORT_ZIP' });
   });
 });

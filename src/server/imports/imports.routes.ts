@@ -7,6 +7,7 @@ import {
   IMPORT_MAX_ROWS,
   ImportConfirmSchema,
   ImportIdParamsSchema,
+  ImportMediaZipSchema,
   ImportPreviewSchema,
   ImportStateSchema,
   ImportTemplateQuerySchema,
@@ -15,6 +16,14 @@ import { type Guards, userOf } from '../auth/session';
 import { creationRate } from '../http/creation-rate';
 import { withUploadedFile } from '../media/multipart-errors';
 import type { ImportsService } from './imports.service';
+import { readMediaZip, ZIP_FILES_MAX } from './media-zip';
+import type { MediaService } from '../media/media.service';
+import { AppError } from '../http/errors';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { tooLarge } from './parse-file';
 import { importTemplate } from './template';
 
@@ -26,9 +35,10 @@ export async function importsRoutes(
   app: FastifyInstance,
   {
     imports,
+    media,
     guards,
     createsPerMinute,
-  }: { imports: ImportsService; guards: Guards; createsPerMinute: number },
+  }: { imports: ImportsService; media: MediaService; guards: Guards; createsPerMinute: number },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const writes = [guards.requireUser, guards.may('write')];
@@ -113,6 +123,41 @@ export async function importsRoutes(
     },
     async (request, reply) =>
       reply.status(202).send(await imports.confirm(userOf(request), request.params.id, request.body.rows)),
+  );
+
+  r.post(
+    '/api/imports/media',
+    {
+      onRequest: writes,
+      config: { rateLimit: creationRate(createsPerMinute, 'imports') },
+      schema: {
+        tags,
+        summary: "A zip of the images and videos an import's rows name: each goes into the media library",
+        description:
+          `Multipart field "file", a zip of at most 100 MB and ${ZIP_FILES_MAX} files. Each image and video is ` +
+          'checked as an upload to the media library is (type, size, quota) and kept there under its own name ' +
+          '(without folders), where the import’s `media` column finds it. The answer lists each file with the ' +
+          'media it became, or why it did not; a file that is not a zip is refused as a whole (400 IMPORT_ZIP).',
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportMediaZipSchema, 400: E, 401: E, 403: E, 413: E, 415: E, 429: E },
+      },
+    },
+    async (request) =>
+      withUploadedFile(request, async (file) => {
+        const dir = await mkdtemp(join(tmpdir(), 'postwell-zip-'));
+        try {
+          const path = join(dir, 'media.zip');
+          await pipeline(file.file, createWriteStream(path));
+          if (file.file.truncated)
+            throw new AppError(413, 'IMPORT_TOO_LARGE', 'The zip is larger than 100 MB.', {
+              params: { max: 100 },
+            });
+          const actor = userOf(request);
+          return { files: await readMediaZip(path, (kind, f) => media.upload(actor, kind, f)) };
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      }),
   );
 
   r.get(

@@ -144,6 +144,7 @@ export const API_ERROR_CODES = {
   IMPORT_ROWS_NOT_READY: { status: [409], params: ['rows'] },
   IMPORT_ALREADY_CONFIRMED: { status: [409] },
   IMPORT_ROW_REFUSED: { status: [409], params: ['row', 'reason'] },
+  IMPORT_ZIP: { status: [400], params: ['reason'] },
   TOO_MANY_FEEDS: { status: [409], params: ['max'] },
   EVERGREEN_COPY: { status: [409] },
   UPLOAD_RATE_LIMITED: { status: [429], params: ['seconds'] },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
+import { MediaSchema } from './media.schemas';
 
 /** The largest file an import reads: 10,000 rows of long posts fit several times over. */
 export const IMPORT_MAX_MB = 10;
@@ -115,3 +116,18 @@ export const ImportIdParamsSchema = z.object({ id: z.uuid('errors.validation') }
 export const ImportTemplateQuerySchema = z.object({
   format: z.enum(IMPORT_FORMATS, 'errors.validation').default('csv'),
 });
+
+/**
+ * The files of a zip uploaded for an import (`POST /api/imports/media`): each image or video now in the
+ * media library (where the rows' `media` column finds it by name), or why it is not.
+ */
+export const ImportMediaZipSchema = z.object({
+  files: z.array(
+    z.object({
+      name: z.string(),
+      media: MediaSchema.optional(),
+      error: z.object({ code: z.string(), message: z.string() }).optional(),
+    }),
+  ),
+});
+export type ImportMediaZip = z.infer<typeof ImportMediaZipSchema>;

@@ -128,6 +128,7 @@ export const CODE_KEYS: Record<ApiErrorCode, string> = {
   IMPORT_ROWS_NOT_READY: 'imports.errors.rowsNotReady',
   IMPORT_ALREADY_CONFIRMED: 'imports.errors.alreadyConfirmed',
   IMPORT_ROW_REFUSED: 'imports.errors.rowRefused',
+  IMPORT_ZIP: 'imports.errors.zip',
   TOO_MANY_FEEDS: 'feeds.tooMany',
   EVERGREEN_COPY: 'evergreen.copyRefused',
   UPLOAD_RATE_LIMITED: 'media.uploadRateLimited',
