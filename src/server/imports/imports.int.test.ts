@@ -369,7 +369,7 @@ describe('bulk import', () => {
     const files = res.json<ImportMediaZip>().files;
     expect(files.map((f) => [f.name, f.media?.name ?? f.error?.code])).toEqual([
       ['roses.png', 'roses.png'],
-      ['notes.txt', 'UNSUPPORTED_MEDIA_TYPE'],
+      ['notes.txt', 'MEDIA_TYPE'],
       ['fake.png', 'MEDIA_TYPE'],
       ['bomb.png', 'MEDIA_TOO_LARGE'],
     ]);
@@ -382,6 +382,6 @@ describe('bulk import', () => {
 
     const notZip = await zipUpload('media.zip', Buffer.from('PK? no, plain text'));
     expect(notZip.statusCode).toBe(400);
-    expect(notZip.json()).toMatchObject({ code: 'IMPORT_ZIP' });
+    expect(notZip.json()).toMatchObject({ code: 'IMPORT_ZIP_NOT_ZIP' });
   });
 });

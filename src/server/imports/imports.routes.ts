@@ -137,7 +137,7 @@ export async function importsRoutes(
           `Multipart field "file", a zip of at most 100 MB and ${ZIP_FILES_MAX} files. Each image and video is ` +
           'checked as an upload to the media library is (type, size, quota) and kept there under its own name ' +
           '(without folders), where the import’s `media` column finds it. The answer lists each file with the ' +
-          'media it became, or why it did not; a file that is not a zip is refused as a whole (400 IMPORT_ZIP).',
+          'media it became, or why it did not; a file that is not a zip, a damaged one or one of too many files is refused as a whole (400 IMPORT_ZIP_*).',
         consumes: ['multipart/form-data'],
         response: { 200: ImportMediaZipSchema, 400: E, 401: E, 403: E, 413: E, 415: E, 429: E },
       },

@@ -9,7 +9,8 @@ export const ZIP_FILES_MAX = 200;
 const VIDEO_EXTENSIONS = ['mp4', 'mov', 'm4v', 'webm', 'avi', 'mkv'];
 
 export type ZipFileResult =
-  { name: string; media: Media } | { name: string; error: { code: string; message: string } };
+  | { name: string; media: Media }
+  | { name: string; error: { code: string; message: string; params?: Record<string, string | number> } };
 
 /** What a file in the zip is, by its name: an image, a video, or something to leave out. */
 const kindOf = (name: string): MediaKind | null => {
@@ -45,8 +46,13 @@ const nextEntry = (zip: yauzl.ZipFile) =>
     zip.readEntry();
   });
 
-const zipRefused = (message: string) =>
-  new AppError(400, 'IMPORT_ZIP', message, { params: { reason: message } });
+const notZip = () => new AppError(400, 'IMPORT_ZIP_NOT_ZIP', 'It is not a zip file.');
+const damaged = (detail: string) =>
+  new AppError(400, 'IMPORT_ZIP_DAMAGED', `The zip is damaged (${detail}).`);
+const tooMany = () =>
+  new AppError(400, 'IMPORT_ZIP_TOO_MANY', `A zip holds at most ${ZIP_FILES_MAX} files.`, {
+    params: { max: ZIP_FILES_MAX },
+  });
 
 /**
  * The images and videos of a zip (bulk import's media, issue 27), each handed to `upload` as the media
@@ -62,7 +68,7 @@ export async function readMediaZip(
   try {
     zip = await openZip(path);
   } catch {
-    throw zipRefused('It is not a zip file.');
+    throw notZip();
   }
   const results: ZipFileResult[] = [];
   try {
@@ -72,7 +78,7 @@ export async function readMediaZip(
       try {
         entry = await nextEntry(zip);
       } catch (error) {
-        throw zipRefused(`The zip is damaged (${error instanceof Error ? error.message : 'unreadable'}).`);
+        throw damaged(error instanceof Error ? error.message : 'unreadable');
       }
       if (!entry) break;
       if (skipped(entry.fileName)) continue;
@@ -81,16 +87,24 @@ export async function readMediaZip(
       if (!kind) {
         results.push({
           name,
-          error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: `${name} is not an image or a video.` },
+          error: {
+            code: 'MEDIA_TYPE',
+            message: `${name} is not an image or a video.`,
+            params: { file: name },
+          },
         });
         continue;
       }
-      if (++files > ZIP_FILES_MAX) throw zipRefused(`A zip holds at most ${ZIP_FILES_MAX} files.`);
+      if (++files > ZIP_FILES_MAX) throw tooMany();
       const max = MEDIA_LIMITS[kind].maxMb * 1024 * 1024;
       if (entry.uncompressedSize > max) {
         results.push({
           name,
-          error: { code: 'MEDIA_TOO_LARGE', message: `${name} is over ${MEDIA_LIMITS[kind].maxMb} MB.` },
+          error: {
+            code: 'MEDIA_TOO_LARGE',
+            message: `${name} is over ${MEDIA_LIMITS[kind].maxMb} MB.`,
+            params: { file: name, max: MEDIA_LIMITS[kind].maxMb },
+          },
         });
         continue;
       }
@@ -99,7 +113,10 @@ export async function readMediaZip(
         results.push({ name, media: await upload(kind, { filename: name, stream }) });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        results.push({ name, error: { code: error.code, message: error.message } });
+        results.push({
+          name,
+          error: { code: error.code, message: error.message, params: error.extra.params as never },
+        });
       }
     }
   } finally {

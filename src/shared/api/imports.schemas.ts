@@ -126,7 +126,13 @@ export const ImportMediaZipSchema = z.object({
     z.object({
       name: z.string(),
       media: MediaSchema.optional(),
-      error: z.object({ code: z.string(), message: z.string() }).optional(),
+      error: z
+        .object({
+          code: z.string(),
+          message: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        })
+        .optional(),
     }),
   ),
 });

@@ -21,12 +21,13 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconFileImport, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconFileZip, IconUpload } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
+  type ImportMediaZip,
   IMPORT_COLUMNS,
   IMPORT_MAX_MB,
   IMPORT_MAX_ROWS,
@@ -46,6 +47,7 @@ import { isApiErrorCode } from '../../../../shared/api/error-codes';
 import { useConfirmImport } from '../api/confirm-import';
 import { useImportState } from '../api/get-import';
 import { usePreviewImport } from '../api/preview-import';
+import { useUploadMediaZip } from '../api/upload-media-zip';
 
 const PAGE = 50;
 const ACCEPT = '.csv,.json,text/csv,application/json';
@@ -58,6 +60,28 @@ function problemWords(t: TFunction, locale: string, problem: ImportProblem): str
     return t(isApiErrorCode(code) ? CODE_KEYS[code] : 'errors.badRequest', problem.params);
   }
   return t(problem.code, problem.params);
+}
+
+/** What a zip brought into the media library, and each file it could not, saying why. */
+function ZipResult({ files }: { files: ImportMediaZip['files'] }) {
+  const { t } = useTranslation();
+  const added = files.filter((f) => f.media);
+  const refused = files.filter((f) => f.error);
+  return (
+    <Alert
+      color={refused.length ? 'yellow' : 'green'}
+      role="status"
+      title={t('imports.zipAdded', { count: added.length })}
+    >
+      {added.length > 0 && <Text size="sm">{added.map((f) => f.name).join(', ')}</Text>}
+      {refused.map((f) => (
+        <Text key={f.name} size="sm">
+          {f.name}:{' '}
+          {isApiErrorCode(f.error!.code) ? t(CODE_KEYS[f.error!.code], f.error!.params) : f.error!.message}
+        </Text>
+      ))}
+    </Alert>
+  );
 }
 
 /**
@@ -76,6 +100,9 @@ export function ImportPage() {
   const [page, setPage] = useState(1);
   const [importId, setImportId] = useState<string | null>(null);
   const state = useImportState(importId);
+  const zip = useUploadMediaZip();
+  /** The file last read: read again once a zip brought the files its rows name. */
+  const [picked, setPicked] = useState<File | null>(null);
 
   const ready = (row: ImportRow) => !row.imported && row.problems.length === 0;
   const chosen = useMemo(
@@ -92,6 +119,7 @@ export function ImportPage() {
 
   const read = (picked: File | null) => {
     if (!picked) return;
+    setPicked(picked);
     setImportId(null);
     confirm.reset();
     preview.mutate(picked, {
@@ -178,9 +206,42 @@ export function ImportPage() {
                 </Button>
               )}
             </FileButton>
+            <FileButton
+              onChange={(zipFile) =>
+                zipFile &&
+                zip.mutate(zipFile, {
+                  // The rows are checked again against the files now in the library.
+                  onSuccess: () => read(picked),
+                })
+              }
+              accept=".zip,application/zip"
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="default"
+                  leftSection={<IconFileZip size={16} />}
+                  loading={zip.isPending}
+                  disabled={running}
+                >
+                  {t('imports.mediaZip')}
+                </Button>
+              )}
+            </FileButton>
             {preview.isPending && <Text size="sm">{t('imports.reading')}</Text>}
           </Group>
         )}
+        {mayWrite && (
+          <Text size="xs" c="dimmed">
+            {t('imports.mediaZipHelp')}
+          </Text>
+        )}
+        {zip.error && (
+          <Alert color="red" role="alert" title={t('imports.zipRefused')}>
+            {errorMessage(t, zip.error)}
+          </Alert>
+        )}
+        {zip.data && <ZipResult files={zip.data.files} />}
         {preview.error && (
           <Alert color="red" role="alert" title={t('imports.refused')}>
             {errorMessage(t, preview.error)}
