@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLATFORMS } from '../platforms/rules';
+import { pageQueryFields } from './fields';
 
 /** A UTM value: letters, digits and `-_.+~`, at most 100 (what analytics tools read back unchanged). */
 const UtmValue = z
@@ -49,18 +50,7 @@ export type ShortLinkList = z.infer<typeof ShortLinkListSchema>;
 
 export const ShortLinkQuerySchema = z.object({
   post: z.uuid('errors.validation').optional(),
-  limit: z.coerce
-    .number('errors.validation')
-    .int('errors.validation')
-    .min(1, 'errors.validation')
-    .max(100, 'errors.validation')
-    .default(50),
-  offset: z.coerce
-    .number('errors.validation')
-    .int('errors.validation')
-    .min(0, 'errors.validation')
-    .max(1_000_000, 'errors.validation')
-    .default(0),
+  ...pageQueryFields(50, 100),
 });
 export const ShortLinkIdParamsSchema = z.object({ id: z.uuid('errors.validation') });
 export const ShortLinkWriteSchema = z.object({ disabled: z.boolean('errors.validation') });

@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Container,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +6,7 @@ import { Link } from 'react-router';
 import type { Evergreen } from '../../../../shared/api/evergreen.schemas';
 import { htmlToText } from '../../../../shared/platforms/html-to-text';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
+import { CardActions } from '../../../components/card-actions';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
@@ -151,35 +138,21 @@ function EvergreenCard({
           dangerouslySetInnerHTML={{ __html: e.card }}
         />
         {mayManage && (
-          <Group gap={4} wrap="nowrap">
-            {e.state !== 'finished' && (
-              <Tooltip label={t(e.paused ? 'evergreen.resume' : 'evergreen.pause')}>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t(e.paused ? 'evergreen.resumePost' : 'evergreen.pausePost', { post: name })}
-                  onClick={() => pause(!e.paused)}
-                  loading={save.isPending}
-                >
-                  {e.paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('evergreen.editPost', { post: name })}
-              onClick={onEdit}
-            >
-              <IconPencil size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('evergreen.stopPost', { post: name })}
-              onClick={onStop}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
+          <CardActions
+            paused={e.paused}
+            labels={{
+              pause: t('evergreen.pause'),
+              resume: t('evergreen.resume'),
+              pauseThis: t('evergreen.pausePost', { post: name }),
+              resumeThis: t('evergreen.resumePost', { post: name }),
+              edit: t('evergreen.editPost', { post: name }),
+              remove: t('evergreen.stopPost', { post: name }),
+            }}
+            pausing={save.isPending}
+            onPause={e.state !== 'finished' ? pause : undefined}
+            onEdit={onEdit}
+            onRemove={onStop}
+          />
         )}
       </Group>
       <Group gap="xs" mt="sm">

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
@@ -11,19 +10,12 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import {
-  IconPencil,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconPlus,
-  IconRss,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconPlus, IconRss } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Feed } from '../../../../shared/api/feeds.schemas';
+import { CardActions } from '../../../components/card-actions';
 import { ConfirmDeleteDialog } from '../../../components/confirm-dialog';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { errorMessage } from '../../../lib/error-message';
@@ -162,29 +154,21 @@ function FeedCard({
           </div>
         </Group>
         {mayManage && (
-          <Group gap={4} wrap="nowrap">
-            <Tooltip label={t(feed.paused ? 'feeds.resume' : 'feeds.pause')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t(feed.paused ? 'feeds.resumeFeed' : 'feeds.pauseFeed', { feed: name })}
-                onClick={() => pause(!feed.paused)}
-                loading={save.isPending}
-              >
-                {feed.paused ? <IconPlayerPlay size={16} /> : <IconPlayerPause size={16} />}
-              </ActionIcon>
-            </Tooltip>
-            <ActionIcon variant="subtle" aria-label={t('feeds.editFeed', { feed: name })} onClick={onEdit}>
-              <IconPencil size={16} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('feeds.deleteFeed', { feed: name })}
-              onClick={onDelete}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Group>
+          <CardActions
+            paused={feed.paused}
+            labels={{
+              pause: t('feeds.pause'),
+              resume: t('feeds.resume'),
+              pauseThis: t('feeds.pauseFeed', { feed: name }),
+              resumeThis: t('feeds.resumeFeed', { feed: name }),
+              edit: t('feeds.editFeed', { feed: name }),
+              remove: t('feeds.deleteFeed', { feed: name }),
+            }}
+            pausing={save.isPending}
+            onPause={pause}
+            onEdit={onEdit}
+            onRemove={onDelete}
+          />
         )}
       </Group>
       <Group gap="xs" mt="sm">
