@@ -44,6 +44,12 @@ export async function goOnWithoutAccounts(page: Page) {
 
 /** axe's serious and critical violations (WCAG 2.1 A and AA), as e2e/13-accessibility.spec.ts reads them. */
 export async function expectAccessible(page: Page) {
+  // A notification fading in is half transparent: its contrast is judged once the transitions ended.
+  await page.waitForFunction(
+    () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+    undefined,
+    { timeout: 5000 },
+  );
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
