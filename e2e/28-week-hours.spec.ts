@@ -78,6 +78,8 @@ test('the week in hours: drag a post to another day and a quarter hour, move it 
 
   await expect(grid.getByRole('img', { name: 'Now' })).toHaveCount(0);
   await shootWidths(page, SHOTS, 'week-en');
+  // The move's notification closes after two seconds: judged fading out, it fails contrast; wait for it.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   await expectAccessible(page);
 
   // The same week as a list of days, each headed by its date in words.
