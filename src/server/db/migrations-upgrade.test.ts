@@ -497,3 +497,69 @@ describe('migration 0032 (several accounts per network) on a database of the pre
     expect(await query(`select count(*)::int as n from social_connections`)).toEqual([{ n: 2 }]);
   });
 });
+
+/**
+ * Issue 27's migrations 0038–0040 (evergreen posts, short links, a feed's rewrite) on a database as the
+ * previous landing (0037) left it: every post, target and feed is kept, none of them evergreen, and each
+ * feed goes on posting its template as written.
+ */
+describe('migrations 0038–0040 (evergreen, short links, feed rewrite) on a database of the previous release', () => {
+  let client: PGlite;
+  let remove: () => Promise<void>;
+  const query = async <T>(text: string) => (await client.query<T>(text)).rows;
+  const WORKSPACE = '00000000-0000-4000-8000-000000000701';
+  const POST = '00000000-0000-4000-8000-000000000711';
+
+  beforeAll(async () => {
+    ({ client, remove } = await migratedFrom(
+      37,
+      `insert into users (id, name, email) values ('u1', 'Ann', 'ann@example.com');
+       insert into workspaces (id, name, personal_of) values ('${WORKSPACE}', 'Ann', 'u1');
+       insert into posts (id, workspace_id, user_id, content_html, status, scheduled_at)
+         values ('${POST}', '${WORKSPACE}', 'u1', '<p>Tulips https://bloom.example</p>', 'published', '2026-11-01T09:00:00Z');
+       insert into post_targets (post_id, platform, status, published_at)
+         values ('${POST}', 'bluesky', 'published', '2026-11-01T09:00:01Z');
+       insert into feeds (workspace_id, user_id, url, platforms, template, mode)
+         values ('${WORKSPACE}', 'u1', 'https://bloom.example/feed.xml', '["bluesky"]', '{{title}} {{link}}', 'queue');`,
+    ));
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await remove?.();
+  });
+
+  it('keeps every post, target and feed; nothing is evergreen, shortened or rewritten', async () => {
+    expect(await query(`select content_html, status, evergreen_id, evergreen_round from posts`)).toEqual([
+      {
+        content_html: '<p>Tulips https://bloom.example</p>',
+        status: 'published',
+        evergreen_id: null,
+        evergreen_round: null,
+      },
+    ]);
+    expect(await query(`select platform, status from post_targets`)).toEqual([
+      { platform: 'bluesky', status: 'published' },
+    ]);
+    expect(await query(`select url, template, mode, rewrite from feeds`)).toEqual([
+      {
+        url: 'https://bloom.example/feed.xml',
+        template: '{{title}} {{link}}',
+        mode: 'queue',
+        rewrite: false,
+      },
+    ]);
+    expect(await query(`select count(*)::int as n from evergreen_posts`)).toEqual([{ n: 0 }]);
+    expect(await query(`select count(*)::int as n from short_links`)).toEqual([{ n: 0 }]);
+    expect(await query(`select count(*)::int as n from link_settings`)).toEqual([{ n: 0 }]);
+  });
+
+  it('takes an evergreen rule and a short link on the kept post, and drops them with it', async () => {
+    await client.exec(`insert into evergreen_posts (workspace_id, post_id, user_id, every_days)
+                       values ('${WORKSPACE}', '${POST}', 'u1', 7);
+                       insert into short_links (code, workspace_id, post_id, platform, original, url)
+                       values ('Abcdefghij', '${WORKSPACE}', '${POST}', 'bluesky', 'https://bloom.example', 'https://bloom.example');`);
+    await client.exec(`delete from posts where id = '${POST}'`);
+    expect(await query(`select count(*)::int as n from evergreen_posts`)).toEqual([{ n: 0 }]);
+    expect(await query(`select count(*)::int as n from short_links`)).toEqual([{ n: 0 }]);
+  });
+});
