@@ -120,10 +120,10 @@ export function createEvergreenService({
     if (!post) throw notFound('This post');
     return post;
   };
-  const present = async (actor: SessionUser, postId: string) => {
-    const [rule, post, accounts] = await Promise.all([
-      repo.ofPost(actor.workspace.id, postId),
-      ownPost(actor, postId),
+  /** The post's rule as the API shows it, or null; `post` is the post, read once by the caller. */
+  const present = async (actor: SessionUser, post: PostWithTargets) => {
+    const [rule, accounts] = await Promise.all([
+      repo.ofPost(actor.workspace.id, post.id),
       accountsOf(actor.workspace.id),
     ]);
     return rule ? toEvergreen(rule, post, accounts) : null;
@@ -312,7 +312,8 @@ export function createEvergreenService({
       return { data: rules.map((rule) => toEvergreen(rule, byId.get(rule.postId)!, accounts)) };
     },
     async ofPost(actor: SessionUser, postId: string) {
-      const [data, post] = await Promise.all([present(actor, postId), ownPost(actor, postId)]);
+      const post = await ownPost(actor, postId);
+      const data = await present(actor, post);
       return { data, copyOf: post.evergreenId ? ((await repo.postOf(post.evergreenId)) ?? null) : null };
     },
     async set(actor: SessionUser, postId: string, input: EvergreenInput) {
@@ -336,7 +337,7 @@ export function createEvergreenService({
         },
         clock(),
       );
-      return (await present(actor, postId))!;
+      return (await present(actor, post))!;
     },
     async remove(actor: SessionUser, postId: string) {
       if (!(await repo.remove(actor.workspace.id, postId))) throw notFound('This evergreen post');

@@ -72,14 +72,15 @@ export function createLinksRepo(db: Db) {
           },
         });
     },
-    /** The workspace's links, newest first, with their counts; `postId` narrows to one post's. */
+    /** The workspace's links, newest first, with their counts; `postId` narrows to one post's, `id` to one. */
     async list(
       workspaceId: WorkspaceId,
-      { postId, limit, offset }: { postId?: string; limit: number; offset: number },
+      { postId, id, limit, offset }: { postId?: string; id?: string; limit: number; offset: number },
     ): Promise<{ rows: ShortLinkListRow[]; total: number }> {
       const where = and(
         eq(shortLinks.workspaceId, workspaceId),
         postId ? eq(shortLinks.postId, postId) : undefined,
+        id ? eq(shortLinks.id, id) : undefined,
       );
       const [rows, [count]] = await Promise.all([
         db

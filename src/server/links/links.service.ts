@@ -202,10 +202,8 @@ export function createLinksService({ repo, base, clock, logger }: LinksServiceDe
       if (!row) throw notFound('This link');
       // This process forgets the code at once; the others within CACHE_MS.
       codes.delete(row.code);
-      const [listed] = (
-        await repo.list(actor.workspace.id, { postId: row.postId, limit: 1000, offset: 0 })
-      ).rows.filter((r) => r.id === id);
-      return toLink(listed!);
+      const { rows } = await repo.list(actor.workspace.id, { id, limit: 1, offset: 0 });
+      return toLink(rows[0]!);
     },
     /** Clicks per post and network, for analytics. */
     clicksByPost: (workspaceId: WorkspaceId, postIds: string[]) => repo.clicksByPost(workspaceId, postIds),

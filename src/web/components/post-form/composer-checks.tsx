@@ -9,16 +9,26 @@ import { type PlatformProblem, validateForPlatform } from '../../../shared/platf
 import type { MediaItem } from '../../../shared/platforms/validate-media';
 import { PLATFORM_NAMES } from '../../../shared/platforms/names';
 
-/** What each selected network would say about the draft, by its own rules. */
+/** What each selected network would say about the draft (HTML), by its own rules. */
 export function checkDraft(
   html: string,
   platforms: Platform[],
   media: readonly MediaItem[],
   accountType: TwitterAccountType,
   /** The text as a network will receive it (short links, UTM parameters: issue 27). */
-  asPublished: (text: string, platform: Platform) => string = (text) => text,
+  asPublished?: (text: string, platform: Platform) => string,
 ) {
-  const text = htmlToText(html);
+  return checkText(htmlToText(html), platforms, media, accountType, asPublished);
+}
+
+/** The same for plain text (an evergreen post's variant, issue 27). */
+export function checkText(
+  text: string,
+  platforms: Platform[],
+  media: readonly MediaItem[],
+  accountType?: TwitterAccountType,
+  asPublished: (text: string, platform: Platform) => string = (t) => t,
+) {
   // The single counter follows the network with the fewest characters left, and names it.
   const counts = platforms.map((platform) => ({
     platform,

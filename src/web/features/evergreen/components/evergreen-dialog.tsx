@@ -19,12 +19,10 @@ import {
   EvergreenWriteSchema,
   REFUSE_SAME_TEXT,
 } from '../../../../shared/api/evergreen.schemas';
-import { remainingChars } from '../../../../shared/platforms/count';
 import { PLATFORM_NAMES } from '../../../../shared/platforms/names';
 import type { Platform } from '../../../../shared/platforms/rules';
-import { validateForPlatform } from '../../../../shared/platforms/validate';
 import { zonedParts, zonedTimeToInstant } from '../../../../shared/time/zoned-day';
-import { problemText } from '../../../components/post-form/composer-checks';
+import { checkText, problemText } from '../../../components/post-form/composer-checks';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -49,12 +47,8 @@ const endOf = (date: string, zone: string) => {
 function VariantCheck({ text, platforms }: { text: string; platforms: Platform[] }) {
   const { t, i18n } = useTranslation();
   if (!platforms.length || !text.trim()) return null;
-  const tightest = platforms
-    .map((platform) => ({ platform, left: remainingChars(platform, text) }))
-    .reduce((a, b) => (b.left < a.left ? b : a));
-  const problems = platforms
-    .flatMap((platform) => validateForPlatform(platform, { text, media: [] }))
-    .filter((p) => p.code !== 'empty');
+  const { remaining: tightest, problems } = checkText(text, platforms, []);
+  if (!tightest) return null;
   return (
     <Stack gap={2}>
       <Text size="xs" c={tightest.left < 0 ? 'red.9' : 'dimmed'}>
